@@ -1,18 +1,10 @@
 // The layers of the source tree (docs/architecture.md#layers), eslint.config.js's rules for src/:
-// src/shared at the bottom; the entities' resource.ts, the simulator and the service's core on it;
-// the console on top. Each message names the allowed way. Also the public surfaces: an entity
+// src/shared at the bottom; the entities' resource.ts, the simulator and the service on it; the
+// console on top. The service itself in zones, bottom to top: shared, definitions (the entities'
+// resource.ts), core, tables, database, services, entity behaviour, composition; a zone never
+// imports one above it. Each message names the allowed way. Also the public surfaces: an entity
 // folder and a domain service are used through their index.ts (the tests' rules reuse those).
-
-/**
- * The domain services (payments, approvals, attendance, faces, supervision) are reached through
- * their folder's index.ts, their stated public surface; their other modules are theirs alone.
- */
-const DOMAIN_SURFACE = {
-  regex:
-    '(^|/)server/(payments|approvals|attendance|faces|supervision)/|^\\.\\./(payments|approvals|attendance|faces|supervision)/',
-  message:
-    "A domain service is used through its public surface: import '<...>/server/<service>' (its index.ts), not its modules; add what you need to that index.ts.",
-};
+import { COMPOSITION_FROM_ENTITY, DOMAIN_SURFACE, serverZones } from './zones.js';
 
 /**
  * An entity folder is used by other folders through its index.ts, its stated public surface
@@ -24,16 +16,6 @@ export const ENTITY_SURFACE_MESSAGE =
   "An entity folder is used through its public surface: import another entity through its index.ts ('../B' or '<...>/entities/B'), not its modules; add what you need to that index.ts.";
 const ENTITY_SURFACE = { regex: '^\\.\\./(?!\\.)[^/]+/', message: ENTITY_SURFACE_MESSAGE };
 export const ENTITY_SURFACE_OUTSIDE = { regex: '(^|/)entities/[^/]+/', message: ENTITY_SURFACE_MESSAGE };
-/**
- * src/server below the entities' behaviour: a folder's tables (table.ts) and definitions
- * (resource.ts, client-safe) directly, so that a service loads no binding; the rest through index.ts.
- */
-const ENTITY_SURFACE_SERVICE = {
-  regex: '(^|/)entities/[^/]+/(?!(table|resource)$)',
-  message:
-    "src/server uses an entity folder's table.ts and resource.ts directly ('<...>/entities/B/table'), and the rest through its index.ts ('<...>/entities/B'), not its other modules.",
-};
-
 /** An entity folder's seed.ts writes the demo data: the service's only. */
 const SEED_SERVICE_ONLY = {
   group: ['**/client/**', '**/sim/**', './screen', '../*/screen', 'react'],
@@ -139,6 +121,12 @@ export const layers = [
               message: 'resource.ts is bundled into the console: never import a server.ts.',
             },
             {
+              // The definitions zone, right on src/shared: the folder's other modules are its behaviour.
+              regex: '^\\./[^/]+$',
+              message:
+                "resource.ts holds the definitions, right on src/shared: of its own folder it imports nothing (the other modules are the folder's behaviour); move a pure helper both need into src/shared.",
+            },
+            {
               // The one deep import into another entity folder this file may make: its resource.ts is
               // console-safe like this one, while its index.ts may re-export server code.
               regex: '^\\.\\./(?!\\.)[^/]+(/(?!resource$)[^/]*)?$',
@@ -192,7 +180,7 @@ export const layers = [
       'no-restricted-imports': [
         'error',
         {
-          patterns: [SEED_SERVICE_ONLY, DOMAIN_SURFACE, ENTITY_SURFACE],
+          patterns: [SEED_SERVICE_ONLY, DOMAIN_SURFACE, ENTITY_SURFACE, COMPOSITION_FROM_ENTITY],
         },
       ],
     },
@@ -228,6 +216,7 @@ export const layers = [
               regex: '^\\.\\./(?!\\.)[^/]+/(?!(server|table)$)',
               message: ENTITY_SURFACE_MESSAGE,
             },
+            COMPOSITION_FROM_ENTITY,
           ],
         },
       ],
@@ -269,7 +258,7 @@ export const layers = [
       'src/entities/*.gen.ts',
     ],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [DOMAIN_SURFACE, ENTITY_SURFACE] }],
+      'no-restricted-imports': ['error', { patterns: [DOMAIN_SURFACE, ENTITY_SURFACE, COMPOSITION_FROM_ENTITY] }],
     },
   },
   {
@@ -279,47 +268,6 @@ export const layers = [
       'no-restricted-imports': ['error', { patterns: [DOMAIN_SURFACE] }],
     },
   },
-  {
-    // The service runs without the simulator: src/main.ts starts the demo fleet beside it.
-    files: ['src/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/sim/**', '**/client/**'],
-              message:
-                'src/server is the core: it never imports src/sim or src/client (src/main.ts and src/demo-fleet.ts join them); move code both need into src/shared.',
-            },
-            DOMAIN_SURFACE,
-            ENTITY_SURFACE_SERVICE,
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The tables that belong to no entity reference the entity tables (users, tenants) directly: an
-    // index.ts loads behaviour, and schema.ts, which re-exports this file, loads only tables.
-    files: ['src/server/db/tables.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/sim/**', '**/client/**'],
-              message: 'src/server is the core: it never imports src/sim or src/client.',
-            },
-            {
-              regex: '(^|/)entities/[^/]+/(?!table$)',
-              message:
-                "tables.ts holds tables only: of an entity folder it imports only the table.ts ('<...>/entities/B/table').",
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // src/server, zone by zone: eslint/zones.js.
+  ...serverZones,
 ];

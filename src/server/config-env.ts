@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../shared/constants';
 import { DEFAULT_FENCE_DWELL_S, MAX_FENCE_DWELL_S } from '../shared/geo/fence';
-import { parseStorageUrl, StorageUrlError } from './storage/storage-url';
-import { parseIceServers, parsePortRange } from './media/ice';
-import { PROTOCOL_NAMES, PROTOCOL_PORTS } from './protocols/types';
+import { parseStorageUrl, StorageUrlError } from './lib/storage-url';
+import { parseIceServers, parsePortRange } from './lib/ice-servers';
+import { PROTOCOL_NAMES, PROTOCOL_PORTS } from '../shared/protocols/types';
 
 const portError = { error: 'expected a port number from 0 to 65535' };
 const port = (fallback: number) =>

@@ -1,14 +1,24 @@
 import { hostname } from 'node:os';
-import type { StorageTarget } from './storage/storage-url';
-import type { IceServer } from './media/ice';
-import { PaymentConfigError, paymentSettings, type PaymentSettings } from './payments';
-import type { ProtocolName } from './protocols/types';
+import type { StorageTarget } from './lib/storage-url';
+import type { IceServer } from './lib/ice-servers';
+import { PaymentConfigError } from './lib/payment-keys';
+import { paymentSettings, type PaymentSettings } from './lib/payment-settings';
+import type { ProtocolName } from '../shared/protocols/types';
 import { envSchema } from './config-env';
-import type { AliyunConfig } from './notify/aliyun';
 
 export interface Argon2Cost {
   memoryCost: number;
   timeCost: number;
+}
+
+/** Aliyun's SMS and voice calls (src/server/notify/aliyun.ts). */
+export interface AliyunConfig {
+  accessKeyId: string;
+  accessKeySecret: string;
+  /** SMS (SMS_PROVIDER=aliyun): the approved signature and a template with one variable, `${content}`. */
+  sms?: { signName: string; templateCode: string; endpoint?: string };
+  /** Voice (VOICE_CALL_PROVIDER=aliyun): an approved TTS template with `${content}` and the number calls show. */
+  voice?: { ttsCode: string; showNumber: string; endpoint?: string };
 }
 
 export interface Config {

@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { forwardTargets, splitUrl } from '../../src/entities/forward-target';
+import { forwardTargets } from '../../src/entities/forward-target';
+import { splitUrl } from '../../src/server/integrations/forward/url';
 import { tenants } from '../../src/server/db/schema';
 import { startCounter, type Counter } from './amqp-counter';
 import { startProfile } from './cpu-profile';

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { recordPunch, PUNCH_SOURCE } from '../../src/entities/attendance-punch';
+import { PUNCH_SOURCE } from '../../src/entities/attendance-punch';
+import { recordPunch } from '../../src/server/attendance';
 import { localInstant } from '../../src/shared/attendance/days';
 import { addUser } from './fixtures';
 import { post } from './helper';

@@ -5,7 +5,7 @@ import { CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/cl
 import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import sharp from 'sharp';
-import type { StorageTarget } from '../../src/server/storage/storage-url';
+import type { StorageTarget } from '../../src/server/lib/storage-url';
 import { multipart } from './org-helper';
 
 /** A storage for the upload tests: its STORAGE_URL target, how many objects it holds, teardown. */

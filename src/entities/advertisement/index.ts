@@ -1,3 +1,3 @@
 // The advertisement entity's public surface: what other folders use of it (the rest of the folder is its own).
 export { describeAdVideo } from './video';
-export { adDeliveries, adPlays, advertisements } from './table';
+export { adDeliveries, adPlays } from './table';

@@ -4,7 +4,7 @@ import { demoFleet } from '../../shared/devices/demo';
 import { createRng, seedOf } from '../../shared/prng';
 import { deviceCommands, devices } from '../../server/db/schema';
 import type { Tx } from '../../server/db/driver';
-import { DEMO_POSTER, DEMO_RECORDING } from '../../server/db/seed-recordings';
+import { DEMO_POSTER, DEMO_RECORDING } from '../../server/db/demo-files';
 import { communities } from '../community';
 import { pushParams } from './routes';
 import { AD_REVIEW } from './resource';

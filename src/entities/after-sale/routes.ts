@@ -7,7 +7,7 @@ import type { PermissionMark } from '../../shared/permissions';
 import { canMove } from '../../shared/state-machine';
 import { tenantWhere, type Scope } from '../../server/db/scope';
 import { fail } from '../../server/lib/api-error';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import { refundOrder, restock, mallOrderItems, mallOrders } from '../mall-order';
 import { AFTER_SALE, AFTER_SALE_MACHINE, AFTER_SALE_MARK_REVIEW, AFTER_SALE_TYPE } from './resource';
 import { afterSales } from './table';

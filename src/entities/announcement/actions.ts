@@ -6,7 +6,7 @@ import { devices, departments, users } from '../../server/db/schema';
 import { isPlatformScope, type Scope } from '../../server/db/scope';
 import { sendCommandToMany } from '../../server/devices/commands';
 import { fail } from '../../server/lib/api-error';
-import { moveState } from '../../server/lib/transition';
+import { moveState } from '../../server/engine/transition';
 import { detailOf, submitApproval, withdrawApproval } from '../../server/approvals';
 import { tts } from '../audio-push';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DomainEventMap } from '../../server/events';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import {
   deliverDue,
   inboxOf,

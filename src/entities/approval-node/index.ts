@@ -1,3 +1,2 @@
 // The approval-node entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { levelsOfNode } from './server';
 export { approvalNodeApprovers, approvalNodes } from './table';

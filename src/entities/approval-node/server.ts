@@ -2,24 +2,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../shared/api';
 import { APPROVAL_LEVELS, checkApprovalLevels } from '../../shared/approvals';
 import { users } from '../user/table';
+import { levelsOfNode } from '../../server/approvals';
 import { defineEntity } from '../../server/engine/registry';
-import type { Db } from '../../server/db/driver';
-import type { Row, Tx } from '../../server/engine/types';
+import type { Row } from '../../server/engine/types';
 import { fail } from '../../server/lib/api-error';
 import approvalNode from './resource';
 import { approvalNodes, approvalNodeApprovers } from './table';
 
 const levelField = (level: number) => `level${level}Approvers`;
-
-/** The approver ids of a node per level ([level 1, level 2, level 3]), in id order. */
-export async function levelsOfNode(db: Db | Tx, nodeId: number): Promise<number[][]> {
-  const links = await db
-    .select({ level: approvalNodeApprovers.level, userId: approvalNodeApprovers.userId })
-    .from(approvalNodeApprovers)
-    .where(eq(approvalNodeApprovers.nodeId, nodeId))
-    .orderBy(approvalNodeApprovers.level, approvalNodeApprovers.userId);
-  return APPROVAL_LEVELS.map((level) => links.filter((l) => l.level === level).map((l) => l.userId));
-}
 
 export default defineEntity({
   def: approvalNode,

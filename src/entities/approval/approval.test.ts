@@ -5,14 +5,8 @@ import { buildTestApp, login, post, type TestApp } from '../../../tests/server/h
 import { addRole, addUser, tenantId } from '../../../tests/server/fixtures';
 import { list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { submitApproval } from '../../server/approvals';
-import {
-  DEMO_APPROVAL_NODE,
-  DEMO_APPROVER,
-  approvedLeaveFor,
-  LEAVE_STATE,
-  LEAVE_TYPE,
-  leaveRequests,
-} from '../leave-request';
+import { approvedLeaveFor } from '../../server/attendance';
+import { DEMO_APPROVAL_NODE, DEMO_APPROVER, LEAVE_STATE, LEAVE_TYPE, leaveRequests } from '../leave-request';
 
 let t: TestApp;
 let demo: string;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Code } from '../../shared/api';
 import { APPROVAL_COMMENT_MAX } from '../../shared/approvals';
 import { fail } from '../../server/lib/api-error';
-import { authed, grantsMenu } from '../../server/plugins/auth';
+import { authed, grantsMenu } from '../../server/auth/request';
 import { decideApproval, detailOf, inboxOf, submitApproval, withdrawApproval } from '../../server/approvals';
 
 const tags = ['user'];

@@ -9,7 +9,7 @@ import { addUser } from '../../../tests/server/fixtures';
 import { login, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, parseCsv, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
 import { localInstant } from '../../shared/attendance/days';
-import { recordPunch } from './punch';
+import { recordPunch } from '../../server/attendance';
 import { PUNCH_SOURCE } from './resource';
 
 let t: TestApp;

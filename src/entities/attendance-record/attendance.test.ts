@@ -7,7 +7,8 @@ import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/
 import { departments, users } from '../../server/db/schema';
 import { localInstant } from '../../shared/attendance/days';
 import { leaveRequests } from '../leave-request';
-import { recordPunch, PUNCH_SOURCE } from '../attendance-punch';
+import { PUNCH_SOURCE } from '../attendance-punch';
+import { recordPunch } from '../../server/attendance';
 import type { AttendanceStats } from '../../shared/attendance/stats';
 
 let t: TestApp;

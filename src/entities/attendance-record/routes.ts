@@ -8,7 +8,7 @@ import { rowsOf } from '../../server/db/rows';
 import { localDayOf } from '../../shared/attendance/days';
 import { ATTENDANCE_REPORT_JOB } from '../../server/jobs/attendance-report';
 import { fail } from '../../server/lib/api-error';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import { startSweep } from '../../server/lib/sweep';
 
 const tags = ['attendance'];

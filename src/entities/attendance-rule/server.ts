@@ -6,7 +6,7 @@ import { users } from '../user/table';
 import { defineEntity } from '../../server/engine/registry';
 import type { Row, Tx } from '../../server/engine/types';
 import { fail } from '../../server/lib/api-error';
-import { periodsOf } from './periods';
+import { periodsOf } from '../../server/attendance';
 import attendanceRule from './resource';
 import { attendanceRules, AttendanceRuleRow } from './table';
 

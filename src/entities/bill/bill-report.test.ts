@@ -4,7 +4,7 @@ import { ORDER_STATUS, PAY_STATUS } from '../../shared/payments';
 import { JOB_STATE } from '../../shared/jobs';
 import { finishedJob, post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import type { BillReport } from './report';
+import type { BillReport } from '../../shared/bill-report';
 import { bills } from './table';
 
 let t: TestApp;

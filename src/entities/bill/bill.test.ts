@@ -10,7 +10,7 @@ import { payments, paySandboxOrders } from '../payment';
 import { simCards } from '../sim-card';
 import { fulfil } from './purchase';
 import { BILL_KIND } from './resource';
-import type { BillReport } from './report';
+import type { BillReport } from '../../shared/bill-report';
 import { bills } from './table';
 
 let t: TestApp;

@@ -9,10 +9,10 @@ import type { ResourceChange } from '../../server/events';
 import { fail } from '../../server/lib/api-error';
 import { CAMERA_UID, CameraError, probeCamera } from '../../server/media/camera-bridge';
 import { RecorderError } from '../../server/media/recorder-api';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import { consoleUid, deviceUid } from '../../server/voice';
 import { inviteDevice } from '../../server/media/invite';
-import { deviceInScope, operatorOf } from '../../server/routes/device/scope';
+import { deviceInScope, operatorOf } from '../../server/devices/scope';
 import { kindSupports } from '../../shared/devices/kinds';
 import { saveRecording } from '../vcr';
 import {

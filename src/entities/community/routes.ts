@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Code } from '../../shared/api';
 import type { PermissionMark } from '../../shared/permissions';
 import { fail } from '../../server/lib/api-error';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import { buildings } from '../building';
 import { rooms } from '../room';
 import { unitDoorUnits, units } from '../unit';

@@ -6,7 +6,7 @@ import { departments } from './table';
 import { users } from '../../server/db/schema';
 import { scopedWhere } from '../../server/db/scope';
 import { fail } from '../../server/lib/api-error';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import { hideSupers } from '../user';
 
 const ids = z.array(z.number().int().positive()).max(1000);

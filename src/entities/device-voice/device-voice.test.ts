@@ -10,7 +10,7 @@ import { toneWav } from '../../sim/voice';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { addDevices, type TestDevice } from '../../../tests/server/ingest-helper';
 import { demoApp, list, parseCsv, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { wavDurationMs } from './wav';
+import { wavDurationMs } from '../../server/protocols/wav';
 
 let t: TestApp;
 let demo: string;

@@ -5,7 +5,7 @@ import { deviceByBasicAuth } from '../../server/devices/basic-auth';
 import { fail } from '../../server/lib/api-error';
 import { storeUpload } from '../../server/uploads/save-upload';
 import { deviceVoices } from './table';
-import { wavDurationMs } from './wav';
+import { wavDurationMs } from '../../server/protocols/wav';
 
 const AUDIO_TYPES = [
   'audio/wav',

@@ -1,3 +1,2 @@
-// The escalation-policy folder's public surface: what other folders and the escalation service use.
-export { escalationPolicies } from './table';
+// The escalation-policy folder's public surface: what other folders use of it.
 export { DEMO_CONTACT } from './seed';

@@ -19,7 +19,7 @@ import type { KnownDevice } from '../../server/devices/hub';
 import { faceLibraryCache, analyseFace, similarity } from '../../server/faces';
 import { ApiError, fail } from '../../server/lib/api-error';
 import type { ResourceChange } from '../../server/events';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import { faceLibraries } from '../face-library';
 import { FACE_REVIEW, faceReviews } from '../face-review';
 import { personOf, faceSamples } from '../face-sample';

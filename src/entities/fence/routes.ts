@@ -3,7 +3,7 @@ import { fenceAddBody, fenceUpdateBody } from '../../shared/geo/fence-schema';
 import { idBody } from '../../shared/resources/list';
 import { activeFences, assignmentsOf, devicesInside, saveFence } from '../../server/fences/repo';
 import { dateOf } from '../../server/lib/clock';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 
 const tags = ['fence'];
 

@@ -1,4 +1,3 @@
-// The forward-target entity's public surface: the table and its URL handling, for the transports
-// (src/server/integrations/forward/), and the split of a URL into what is stored and its password.
-export { joinUrl, splitUrl } from './server';
+// The forward-target entity's public surface: what other folders use of it (the rest of the folder is its own).
+// Its URL handling is the transports' (src/server/integrations/forward/url.ts).
 export { forwardTargets } from './table';

@@ -6,7 +6,7 @@ import { superOnly } from '../../server/engine/guards';
 import { ForwardTransport, loadForwardTarget, routingKeyOf, topicOf } from '../../server/integrations/forward';
 import type { IntegrationEvent } from '../../server/integrations/target';
 import { fail } from '../../server/lib/api-error';
-import { ctxOf } from '../../server/routes/device/scope';
+import { ctxOf } from '../../server/devices/scope';
 
 /** How long "test connection" waits for the broker: to connect, then to confirm. */
 const TEST_TIMEOUT_MS = 5_000;

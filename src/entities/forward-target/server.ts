@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { Code } from '../../shared/api';
-import { URL_PASSWORD_MASK } from '../../server/auth/log-redact';
 import { isPlatformScope } from '../../server/db/scope';
 import { superOnly } from '../../server/engine/guards';
+import { splitUrl } from '../../server/integrations/forward/url';
 import { defineEntity } from '../../server/engine/registry';
 import type { Row } from '../../server/engine/types';
 import { fail } from '../../server/lib/api-error';
@@ -10,33 +10,6 @@ import forwardTarget, { FORWARD_DEFAULTS, type ForwardKind } from './resource';
 import { forwardTargets } from './table';
 
 const SCHEMES: Record<ForwardKind, readonly string[]> = { amqp: ['amqp:', 'amqps:'], mqtt: ['mqtt:', 'mqtts:'] };
-
-/**
- * The URL as stored (password masked) and the password apart. A password equal to the mask is
- * the form sending back what it was shown: the stored secret stays.
- */
-export function splitUrl(raw: string): { url: string; secret: string | null | undefined } {
-  let u: URL;
-  try {
-    u = new URL(raw);
-  } catch {
-    return fail(Code.BAD_REQUEST, 'forwardUrlInvalid');
-  }
-  if (!u.hostname) fail(Code.BAD_REQUEST, 'forwardUrlInvalid');
-  if (!u.password) return { url: raw, secret: null };
-  if (u.password === URL_PASSWORD_MASK) return { url: raw, secret: undefined };
-  const secret = decodeURIComponent(u.password);
-  u.password = URL_PASSWORD_MASK;
-  return { url: u.toString(), secret };
-}
-
-/** The stored URL with its password put back: what the transports connect with. */
-export function joinUrl(url: string, secret: string | null): string {
-  if (!secret) return url;
-  const u = new URL(url);
-  u.password = secret;
-  return u.toString();
-}
 
 /** Template fields left empty take the defaults, so the list shows what is published. */
 function withDefaults(values: Row, mode: 'add' | 'update'): void {

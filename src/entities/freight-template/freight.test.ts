@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FREIGHT_MODE, freightFor, ruleFor, type FreightTemplateLike } from './freight';
+import { FREIGHT_MODE, freightFor, ruleFor, type FreightTemplateLike } from '../../shared/freight';
 
 const byWeight: FreightTemplateLike = {
   mode: FREIGHT_MODE.weight,

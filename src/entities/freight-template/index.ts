@@ -1,4 +1,4 @@
 // The freight-template entity's public surface: what other folders use of it (the rest of the folder is its own).
 export { freightTemplates } from './table';
-export { FREIGHT_MODE, freightFor } from './freight';
-export type { FreightItem } from './freight';
+export { FREIGHT_MODE, freightFor } from '../../shared/freight';
+export type { FreightItem } from '../../shared/freight';

@@ -1,7 +1,7 @@
 import type { CodeEntry } from '../../shared/codes';
 import { createdAtField, idField, SHARED_LABELS, tenantField } from '../../shared/resources/common';
 import type { ResourceDef } from '../../shared/resources/types';
-import { FREIGHT_MODE } from './freight';
+import { FREIGHT_MODE } from '../../shared/freight';
 
 const FREIGHT_MODE_TABLE: readonly CodeEntry<number>[] = [
   { value: FREIGHT_MODE.weight, cn: '按重量', en: 'By weight' },

@@ -5,7 +5,7 @@ import { Code } from '../../shared/api';
 import type { PermissionMark } from '../../shared/permissions';
 import { tenantWhere } from '../../server/db/scope';
 import { fail } from '../../server/lib/api-error';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import { freightTemplates } from './table';
 
 const REGION_RE = /^[^/\s]{2,30}(\/[^/\s]{2,30}){0,2}$/;

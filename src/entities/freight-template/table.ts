@@ -1,7 +1,7 @@
 import { doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { createdAt, trigramIndexes } from '../../server/db/columns';
 import { tenants } from '../tenant/table';
-import type { FreightRule } from './freight';
+import type { FreightRule } from '../../shared/freight';
 
 /** Freight templates. Their own file (tables only) so orders read them without the binding. */
 export const freightTemplates = pgTable(

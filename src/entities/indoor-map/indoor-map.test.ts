@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_FLOOR } from '../../server/db/seed-indoor';
+import { DEMO_FLOOR } from '../../server/db/demo-files';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, type Row } from '../../../tests/server/org-helper';
 

@@ -9,7 +9,7 @@ import { getRow } from '../../server/engine/query';
 import { bindingFor } from '../../server/engine/registry';
 import type { Binding, Ctx, Row } from '../../server/engine/types';
 import { fail } from '../../server/lib/api-error';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import { newKeyMaterial } from './keys';
 import integrationKey from './resource';
 import { KEY_MATERIAL } from './server';

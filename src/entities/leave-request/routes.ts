@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { PermissionMark } from '../../shared/permissions';
 import type { DomainEventMap, ResourceChange } from '../../server/events';
 import { notifyPending, pendingOf, withdrawApproval } from '../../server/approvals';
-import { moveState } from '../../server/lib/transition';
-import { authed } from '../../server/plugins/auth';
+import { moveState } from '../../server/engine/transition';
+import { authed } from '../../server/auth/request';
 import leaveRequest, { LEAVE_MACHINE, LEAVE_STATE } from './resource';
 import { leaveRequests } from './table';
 

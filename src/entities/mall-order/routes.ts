@@ -5,7 +5,7 @@ import { PAY_METHOD_NAMES, type PayMethodName } from '../../shared/payments';
 import type { PermissionMark } from '../../shared/permissions';
 import { localInstant } from '../../shared/attendance/days';
 import { tenantWhere } from '../../server/db/scope';
-import { authed, hidesPersonal } from '../../server/plugins/auth';
+import { authed, hidesPersonal } from '../../server/auth/request';
 import { maskRow } from '../../shared/mask';
 import mallOrderDef, { MALL_ORDER, MALL_ORDER_MARK_CANCEL, MALL_ORDER_MARK_SHIP } from './resource';
 import { mallProducts as products } from '../product';

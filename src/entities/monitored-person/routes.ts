@@ -12,10 +12,9 @@ import { getRow } from '../../server/engine/query';
 import { bindingFor } from '../../server/engine/registry';
 import type { DomainEvents, ResourceChange } from '../../server/events';
 import { fail } from '../../server/lib/api-error';
-import { authed, hidesPersonal } from '../../server/plugins/auth';
-import { DeviceCheckIns, recordCheckIn } from '../../server/supervision';
+import { authed, hidesPersonal } from '../../server/auth/request';
+import { DeviceCheckIns, recordCheckIn, supervisionClock } from '../../server/supervision';
 import monitoredPerson, { CHECK_IN_SOURCE, PERSON_MARK_CHECK_IN } from './resource';
-import { supervisionClock } from './server';
 import { monitoredPersonCheckIns } from './table';
 
 const tags = ['user'];

@@ -4,7 +4,7 @@ import { devices, tenants, users } from '../../server/db/schema';
 import { fenceDevices, fences } from '../fence';
 import type { Tx } from '../../server/engine/types';
 import { CHECK_IN_SOURCE } from './resource';
-import { localDayTime } from './server';
+import { localDayTime } from '../../server/supervision';
 import { monitoredPersonCheckIns, monitoredPersons } from './table';
 import { defineSeed } from '../../server/db/entity-seeds';
 

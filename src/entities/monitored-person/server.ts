@@ -8,32 +8,12 @@ import { qualified } from '../../server/engine/query';
 import { defineEntity } from '../../server/engine/registry';
 import type { Row, Tx } from '../../server/engine/types';
 import { fail } from '../../server/lib/api-error';
+import { localDayTime, supervisionClock } from '../../server/supervision';
 import monitoredPerson, { FENCE_PLACE, PERSON_DEVICE_KINDS } from './resource';
 import { monitoredPersons } from './table';
 
 const WEARING_TYPE = 4;
 const P = monitoredPersons;
-
-/** The service's time zone for "today" (set by the plugin from the config; the process's until then). */
-export const supervisionClock = { timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, now: () => Date.now() };
-
-/** YYYY-MM-DD and HH:mm of `at` in the service's time zone. */
-export function localDayTime(at: number, timeZone = supervisionClock.timeZone): { day: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(at))
-      .map((p) => [p.type, p.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
 
 /** Old device and fence of a row being updated, from beforeWrite to afterWrite. */
 const previous = new WeakMap<Row, { deviceId: number | null; fenceId: number | null }>();

@@ -1,3 +1,2 @@
 // The payment entity's public surface: what other folders use of it (the rest of the folder is its own).
-export type { PayEventKind } from './resource';
-export { paySandboxOrders, paymentEvents, payments } from './table';
+export { paySandboxOrders, payments } from './table';

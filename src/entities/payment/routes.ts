@@ -8,7 +8,7 @@ import type { PermissionMark } from '../../shared/permissions';
 import { tenantWhere } from '../../server/db/scope';
 import { fail } from '../../server/lib/api-error';
 import { toPayment } from '../../server/payments';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import { paymentEvents, payments } from './table';
 
 const tags = ['pay'];

@@ -7,11 +7,11 @@ import { UPLOAD_IMAGE_MAX } from '../../shared/constants';
 import { devices } from '../../server/db/schema';
 import { tenantWhere } from '../../server/db/scope';
 import { fail } from '../../server/lib/api-error';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import { saveUpload } from '../../server/uploads/save-upload';
 import { CAMERA_ROUTES, cameras } from '../camera';
 import { photos } from './table';
-import { reporterName, thumbnailFor } from './thumbnail';
+import { reporterName, thumbnailFor } from '../../server/uploads/thumbnail';
 
 const snapshotQuery = z
   .object({

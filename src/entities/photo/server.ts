@@ -1,6 +1,6 @@
 import { defineEntity } from '../../server/engine/registry';
 import photo from './resource';
-import { reporterName, thumbnailFor } from './thumbnail';
+import { reporterName, thumbnailFor } from '../../server/uploads/thumbnail';
 import { photos } from './table';
 
 export default defineEntity({

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../shared/api';
 import { fail } from '../../server/lib/api-error';
-import { moveState } from '../../server/lib/transition';
-import { authed } from '../../server/plugins/auth';
+import { moveState } from '../../server/engine/transition';
+import { authed } from '../../server/auth/request';
 import { REVIEW_MARK_REVIEW, REVIEW_STATE, REVIEW_STATE_MACHINE } from './resource';
 import { productReviews } from './table';
 

@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PermissionMark } from '../../shared/permissions';
-import { recordMovement } from '../../server/lib/ledger';
-import { authed } from '../../server/plugins/auth';
+import { recordMovement } from '../../server/engine/ledger';
+import { authed } from '../../server/auth/request';
 import productSku, { STOCK_REASONS } from './resource';
 import { productSkus, stockMovements } from './table';
 

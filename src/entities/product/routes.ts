@@ -9,7 +9,7 @@ import { bindingFor } from '../../server/engine/registry';
 import type { Row } from '../../server/engine/types';
 import { addRow, updateRow } from '../../server/engine/write';
 import { fail } from '../../server/lib/api-error';
-import { authed, hidesPersonal } from '../../server/plugins/auth';
+import { authed, hidesPersonal } from '../../server/auth/request';
 import { maskPhone } from '../../shared/mask';
 import { mallCategories } from '../mall-category';
 import { merchants } from '../merchant';

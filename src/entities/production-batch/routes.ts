@@ -9,7 +9,7 @@ import { products } from '../device-product';
 import type { Tx } from '../../server/engine/types';
 import { likePattern, qualified } from '../../server/engine/query';
 import { fail } from '../../server/lib/api-error';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import { superOnly } from '../../server/engine/guards';
 import productionBatch, { BATCH_MACHINE, BATCH_OPEN_STATES, BATCH_STATE, QA_RESULT } from './resource';
 import { productionBatches, productionBatchRecords } from './table';

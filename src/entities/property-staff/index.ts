@@ -1,3 +1,2 @@
 // The property-staff entity's public surface: what other folders use of it (the rest of the folder is its own).
-export { isOnDuty, loadDutyRoster, onDutyFrom } from './routing';
 export { propertyStaffCommunities, propertyStaffs } from './table';

@@ -5,7 +5,7 @@ import { send } from '../../../tests/server/alarms-helper';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { addDevices, type TestDevice } from '../../../tests/server/ingest-helper';
 import { demoApp, list, tenantWithAdmin, type Row } from '../../../tests/server/org-helper';
-import { isOnDuty, onDutyFrom, type DutyRoster, type DutyRow } from './routing';
+import { isOnDuty, onDutyFrom, type DutyRoster, type DutyRow } from '../../server/escalation/roster';
 
 let t: TestApp;
 let demo: string;

@@ -7,7 +7,7 @@ import { isPlatformScope, type Scope } from '../../server/db/scope';
 import { XLSX_TYPE } from '../../server/engine/files';
 import { fail } from '../../server/lib/api-error';
 import { startSweep } from '../../server/lib/sweep';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import reportSchedule, { REPORT_MARK_RUN } from './resource';
 import { queueRunNow, REPORT_SWEEP_MS, retryRun, sweepReports } from './runs';
 import { reportRuns, reportSchedules, type ReportRunRow, type ReportScheduleRow } from './table';

@@ -8,7 +8,7 @@ import { resources } from '../../server/db/schema';
 import { roleResources, roles } from './table';
 import { scopedWhere } from '../../server/db/scope';
 import { fail } from '../../server/lib/api-error';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import { assertHeldResources, notIntegrationRole } from '../../server/repos/roles';
 
 const ids = z.array(z.number().int().positive()).max(1000);

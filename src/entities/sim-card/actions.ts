@@ -7,7 +7,7 @@ import { carrierOf, CarrierError, withRetry, type RetryOptions } from '../../ser
 import { rowsOf } from '../../server/db/rows';
 import { devices } from '../../server/db/schema';
 import { ApiError, fail } from '../../server/lib/api-error';
-import { moveState } from '../../server/lib/transition';
+import { moveState } from '../../server/engine/transition';
 import { PACKAGE_TYPE, simPackages } from '../sim-package';
 import { ICCID_RE, SIM_MACHINE, SIM_SOURCE, SIM_STATE } from './resource';
 import { simCards, simUsageMonths } from './table';

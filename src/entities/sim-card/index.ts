@@ -3,4 +3,4 @@ export { SIM_CARRIER_TABLE } from './resource';
 export { applyPackage, priceFenOf } from './actions';
 export { DEMO_PACKAGES } from './seed';
 export { SIM_SYNC_JOB, simSyncJob } from './sync-job';
-export { simCards, simUsageMonths } from './table';
+export { simCards } from './table';

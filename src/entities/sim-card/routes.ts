@@ -8,7 +8,7 @@ import type { PermissionMark } from '../../shared/permissions';
 import { isEditable } from '../../shared/resources/schema';
 import { isPlatformScope, type Scope } from '../../server/db/scope';
 import { fail } from '../../server/lib/api-error';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import {
   applyPackage,
   bindCard,

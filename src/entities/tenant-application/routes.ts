@@ -4,8 +4,8 @@ import { APPLICATION_STATUS } from '../../shared/codes';
 import { REVIEW_MACHINE } from '../../shared/state-machine';
 import { tenantApplications } from './table';
 import { superOnly } from '../../server/engine/guards';
-import { moveState } from '../../server/lib/transition';
-import { authed } from '../../server/plugins/auth';
+import { moveState } from '../../server/engine/transition';
+import { authed } from '../../server/auth/request';
 
 const reviewBody = z.object({
   id: z.number().int().positive(),

@@ -6,7 +6,7 @@ import { APPLICATION_STATUS } from '../../shared/codes';
 import { PHONE_RE } from '../../shared/validation';
 import { tenantApplications } from '../../server/db/schema';
 import { fail } from '../../server/lib/api-error';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 
 const applyEnterpriseBody = z.object({
   contact: z.string().trim().min(1, 'required').max(64, 'tooLong'),

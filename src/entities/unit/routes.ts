@@ -5,7 +5,7 @@ import { Code } from '../../shared/api';
 import type { PermissionMark } from '../../shared/permissions';
 import { devices } from '../../server/db/schema';
 import { fail } from '../../server/lib/api-error';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import { buildings } from '../building';
 import { communities } from '../community';
 import unit from './resource';

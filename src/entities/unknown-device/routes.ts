@@ -7,7 +7,7 @@ import { allocate } from '../../server/devices/allocation';
 import { addRow } from '../../server/engine/write';
 import { fail } from '../../server/lib/api-error';
 import { deviceServer } from '../device';
-import { ctxOf, operatorOf } from '../../server/routes/device/scope';
+import { ctxOf, operatorOf } from '../../server/devices/scope';
 import unknownDevice, { registerUnknownBody } from './resource';
 import { superOnly } from './server';
 import { protocolUnknownDevices } from './table';

@@ -10,7 +10,7 @@ import { scopedWhere } from '../../server/db/scope';
 import { superOnly } from '../../server/engine/guards';
 import type { ResourceChange } from '../../server/events';
 import { fail } from '../../server/lib/api-error';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import { revokeUserSessions } from '../../server/repos/sessions';
 import { hideSupers, setUserRoles } from './users';
 

@@ -7,7 +7,7 @@ import { ORDER_STATUS, PAY_METHOD_NAMES, type PaymentPurpose } from '../../share
 import type { PermissionMark } from '../../shared/permissions';
 import { tenantWhere } from '../../server/db/scope';
 import { fail } from '../../server/lib/api-error';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import type { ResourceChange } from '../../server/events';
 import type { Payment } from '../../server/payments';
 import { rooms } from '../room';

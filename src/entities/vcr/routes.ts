@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UPLOAD_VIDEO_MAX } from '../../shared/constants';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import { saveUpload } from '../../server/uploads/save-upload';
 import vcr from './resource';
 import { addVcrInfoBody } from './api';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, type TestApp } from '../../../tests/server/helper';
 import { demoApp, list, tenantWithAdmin, upload } from '../../../tests/server/org-helper';
-import { DEMO_POSTER, DEMO_RECORDING } from '../../server/db/seed-recordings';
+import { DEMO_POSTER, DEMO_RECORDING } from '../../server/db/demo-files';
 import { saveRecording } from './store';
 
 let t: TestApp;

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../shared/api';
 import type { PermissionMark } from '../../shared/permissions';
-import { recordMovement } from '../../server/lib/ledger';
+import { recordMovement } from '../../server/engine/ledger';
 import { fail } from '../../server/lib/api-error';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import warehouseItem, {
   isTonAmount,
   MAX_MOVE_TONS,

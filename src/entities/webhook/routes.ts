@@ -10,7 +10,7 @@ import { integrationOutbox } from '../../server/db/tables';
 import { scopedWhere } from '../../server/db/scope';
 import { testEvent } from '../../server/integrations/events';
 import { fail } from '../../server/lib/api-error';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import webhook from './resource';
 import type { WebhookDelivery, WebhookSendResult } from '../../shared/webhooks';
 import { webhooks } from './table';

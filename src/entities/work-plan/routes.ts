@@ -8,7 +8,7 @@ import { canMove } from '../../shared/state-machine';
 import { isPlatformScope, type Scope } from '../../server/db/scope';
 import { users } from '../../server/db/schema';
 import { fail } from '../../server/lib/api-error';
-import { authed } from '../../server/plugins/auth';
+import { authed } from '../../server/auth/request';
 import workPlan, { WORK_PLAN_MACHINE, WORK_PLAN_STATE, type PlanBar } from './resource';
 import { effectiveState, today } from './server';
 import { workPlans } from './table';

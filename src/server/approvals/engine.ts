@@ -11,13 +11,14 @@ import {
   type ApprovalPush,
 } from '../../shared/approvals';
 import { canMove } from '../../shared/state-machine';
-import { approvals, approvalSteps } from '../../entities/approval';
-import { approvalNodes, levelsOfNode } from '../../entities/approval-node';
+import { approvals, approvalSteps } from '../../entities/approval/table';
+import { approvalNodes } from '../../entities/approval-node/table';
 import type { Db } from '../db/driver';
 import { users } from '../db/schema';
 import type { Tx } from '../engine/types';
 import { fail } from '../lib/api-error';
-import { moveState } from '../lib/transition';
+import { moveState } from '../engine/transition';
+import { levelsOfNode } from './levels';
 
 type Approval = typeof approvals.$inferSelect;
 type ApprovalResult = 'approved' | 'rejected';

@@ -13,3 +13,4 @@ export {
   submitApproval,
   withdrawApproval,
 } from './engine';
+export { levelsOfNode } from './levels';

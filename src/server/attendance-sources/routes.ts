@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PUNCH_SOURCE, recordPunch } from '../../entities/attendance-punch';
-import { authed } from '../plugins/auth';
+import { PUNCH_SOURCE } from '../../entities/attendance-punch/resource';
+import { recordPunch } from '../attendance';
+import { authed } from '../auth/request';
 
 /**
  * `POST /api/user/attendancePunch/punch`: the console's punch button. The caller punches for

@@ -1,4 +1,5 @@
-import { ATTENDANCE_TYPE, periodsOf, STATE_KEYS, type RuleTimes, type StateKey } from '../../entities/attendance-rule';
+import { ATTENDANCE_TYPE } from '../../entities/attendance-rule/resource';
+import { periodsOf, STATE_KEYS, type RuleTimes, type StateKey } from './periods';
 import { isoWeek, isoWeekday, localInstant } from '../../shared/attendance/days';
 
 /**

@@ -5,6 +5,9 @@
  * is its public surface; nothing outside src/server/attendance imports its other modules.
  */
 export { computeDay, isWorkday, PERIOD_STATE, RECORD_STATUS, type ComputeRule, type DayResult } from './compute';
-export { finaliseRecent, recomputeRange, recomputeUserDay } from './recompute';
+export { finaliseRecent, recomputeRange } from './recompute';
 export { ATTENDANCE_RECOMPUTE_JOB, attendanceRecomputeJob } from './recompute-job';
 export { attendanceStats } from './stats';
+export { periodsOf, STATE_KEYS } from './periods';
+export { recordPunch } from './punch';
+export { approvedLeaveFor } from './leave';

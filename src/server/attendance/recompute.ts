@@ -2,8 +2,8 @@ import { and, asc, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 // From schema.ts, not the entity's index.ts: that re-exports recordPunch, which calls this module (an import cycle).
 import { attendancePunches, users } from '../db/schema';
-import { attendanceRecords } from '../../entities/attendance-record';
-import { attendanceRules, type AttendanceRuleRow } from '../../entities/attendance-rule';
+import { attendanceRecords } from '../../entities/attendance-record/table';
+import { attendanceRules, type AttendanceRuleRow } from '../../entities/attendance-rule/table';
 import type { Db } from '../db/driver';
 import type { Tx } from '../engine/types';
 import { computeDay, holidaysOf, type DayResult } from './compute';

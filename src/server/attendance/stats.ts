@@ -1,6 +1,6 @@
 import { asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { AttendanceStats } from '../../shared/attendance/stats';
-import { attendanceRecords as r } from '../../entities/attendance-record';
+import { attendanceRecords as r } from '../../entities/attendance-record/table';
 import type { Db } from '../db/driver';
 import { departments, users } from '../db/schema';
 import { scopedWhere, type Scope } from '../db/scope';

@@ -1,13 +1,7 @@
-import { UWB_FLOOR } from '../../shared/devices/motion';
 import { UWB_STATUS } from '../../entities/uwb-base-station';
 import { drawings, indoorMaps, uwbBaseStations } from './schema';
 import type { Tx } from './driver';
-
-/**
- * The demo site's UWB floor: the hall the simulator's tags walk on, drawn by
- * public/indoor/demo-floor.svg (10 px per metre), with an anchor in every corner and one in the middle.
- */
-export const DEMO_FLOOR = { ...UWB_FLOOR, picture: '/indoor/demo-floor.svg' } as const;
+import { DEMO_FLOOR } from './demo-files';
 
 const ANCHORS = [
   { code: 'A1', name: 'North-west corner', x: 1, y: 1 },

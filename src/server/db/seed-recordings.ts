@@ -2,11 +2,8 @@ import { demoFleet } from '../../shared/devices/demo';
 import { createRng, seedOf } from '../../shared/prng';
 import { videoRecords } from './schema';
 import type { Tx } from './driver';
+import { DEMO_POSTER, DEMO_RECORDING } from './demo-files';
 
-/** An 8 s WebM (VP8 + Opus) in public/, standing in for recorded calls: real ones are stored uploads. */
-export const DEMO_RECORDING = '/video/demo-recording.webm';
-/** Its first picture, as the service makes posters for stored videos (entities/vcr/poster.ts). */
-export const DEMO_POSTER = '/video/demo-recording.jpg';
 const DEMO_RECORDING_BYTES = 157_467;
 const DEMO_RECORDING_MS = 8008;
 const HOUR_MS = 3_600_000;

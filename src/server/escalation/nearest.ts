@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { isOnDuty, loadDutyRoster } from '../../entities/property-staff';
+import { isOnDuty, loadDutyRoster } from './roster';
 import type { NearbyStaff } from '../../shared/alarms/api';
 import { distanceM } from '../../shared/geo/fence';
 import type { Db } from '../db/driver';

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { channelsFor, type EscalationChannel } from '../../shared/alarms/escalation';
-import { escalationPolicies } from '../../entities/escalation-policy';
-import { escalationSteps } from '../../entities/escalation-step';
+import { escalationPolicies } from '../../entities/escalation-policy/table';
+import { escalationSteps } from '../../entities/escalation-step/table';
 import type { Db } from '../db/driver';
 import type { EscalationStepPlan } from '../db/schema';
 

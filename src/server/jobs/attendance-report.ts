@@ -1,8 +1,9 @@
 import { once } from 'node:events';
 import { asc, eq, gte, lte } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { attendanceRecords as r, PERIOD_STATE_TABLE, RECORD_STATUS_TABLE } from '../../entities/attendance-record';
-import { STATE_KEYS } from '../../entities/attendance-rule';
+import { PERIOD_STATE_TABLE, RECORD_STATUS_TABLE } from '../../entities/attendance-record/resource';
+import { attendanceRecords as r } from '../../entities/attendance-record/table';
+import { STATE_KEYS } from '../attendance';
 import { departments, users } from '../db/schema';
 import { scopedWhere } from '../db/scope';
 import { XLSX_TYPE } from '../engine/files';

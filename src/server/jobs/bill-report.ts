@@ -1,7 +1,8 @@
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
-import { SIM_CARRIER_TABLE } from '../../entities/sim-card';
-import { billReport, type ReportRow } from '../../entities/bill';
+import type { ReportRow } from '../../shared/bill-report';
+import { SIM_CARRIER_TABLE } from '../../entities/sim-card/resource';
+import { billReport } from '../billing/report';
 import { XLSX_TYPE } from '../engine/files';
 import type { JobHandler } from './runner';
 

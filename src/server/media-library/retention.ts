@@ -2,8 +2,9 @@ import { and, count, eq, gt, inArray, lt, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { StorageUsage } from '../../shared/storage';
 import type { Tx } from '../engine/types';
-import { photos, storedName } from '../../entities/photo';
-import { videoRecords } from '../../entities/vcr';
+import { photos } from '../../entities/photo/table';
+import { videoRecords } from '../../entities/vcr/table';
+import { storedName } from '../uploads/thumbnail';
 import { tenants, uploads } from '../db/schema';
 
 /** Rows removed per step, so a tenant with years of recordings never holds one long transaction. */

@@ -1,15 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { SmsProvider } from '../auth/sms';
 import type { VoiceCallProvider } from './voice-call';
-
-export interface AliyunConfig {
-  accessKeyId: string;
-  accessKeySecret: string;
-  /** SMS (SMS_PROVIDER=aliyun): the approved signature and a template with one variable, `${content}`. */
-  sms?: { signName: string; templateCode: string; endpoint?: string };
-  /** Voice (VOICE_CALL_PROVIDER=aliyun): an approved TTS template with `${content}` and the number calls show. */
-  voice?: { ttsCode: string; showNumber: string; endpoint?: string };
-}
+import type { AliyunConfig } from '../config';
 
 const SMS_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
 const VMS_ENDPOINT = 'https://dyvmsapi.aliyuncs.com';

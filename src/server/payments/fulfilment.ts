@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PAY_STATUS } from '../../shared/payments';
-import { payments } from '../../entities/payment';
+import { payments } from '../../entities/payment/table';
 import type { PaymentLedger } from './ledger';
 import { errorText, RECEIVED, toPayment } from './model';
 import type { PaymentHandler } from './types';

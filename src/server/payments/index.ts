@@ -8,5 +8,3 @@ export { Payments, toPayment } from './service';
 export type { Payment, PaymentService } from './types';
 export { realProviders } from './providers';
 export { SandboxProvider, SANDBOX_PAGE_SCRIPT, SANDBOX_SIGNATURE_HEADER, type Deliver } from './providers/sandbox';
-export { PaymentConfigError } from './providers/common';
-export { paymentSettings, type PaymentSettings } from './providers/settings';

@@ -1,7 +1,8 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Code } from '../../shared/api';
-import { paymentEvents, payments, type PayEventKind } from '../../entities/payment';
+import type { PayEventKind } from '../../entities/payment/resource';
+import { paymentEvents, payments } from '../../entities/payment/table';
 import type { Db } from '../db/driver';
 import { fail } from '../lib/api-error';
 import type { Clock } from '../lib/clock';

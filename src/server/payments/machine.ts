@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PAY_MACHINE, PAY_STATUS, type PayStatus } from '../../shared/payments';
 import { sourcesOf } from '../../shared/state-machine';
-import { payments } from '../../entities/payment';
+import { payments } from '../../entities/payment/table';
 import type { Fulfilment } from './fulfilment';
 import type { PaymentLedger } from './ledger';
 import { asMethodName, RECEIVED, type PaymentRow } from './model';

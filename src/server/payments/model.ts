@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { PAY_METHOD, PAY_METHOD_NAMES, PAY_STATUS, type PayMethodName, type PayStatus } from '../../shared/payments';
 import { wallClockOf } from '../../shared/wall-clock';
-import type { payments } from '../../entities/payment';
+import type { payments } from '../../entities/payment/table';
 import type { Payment } from './types';
 
 // The payments table's rows and the small pure helpers the service's modules share.

@@ -1,7 +1,7 @@
 import { and, asc, gt, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PAY_STATUS } from '../../shared/payments';
-import { payments } from '../../entities/payment';
+import { payments } from '../../entities/payment/table';
 import type { Fulfilment } from './fulfilment';
 import type { PaymentLedger } from './ledger';
 import type { PaymentMachine } from './machine';

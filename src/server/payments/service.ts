@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Code } from '../../shared/api';
 import { PAY_METHOD, PAY_METHOD_NAMES, PAY_STATUS, type PayMethodName } from '../../shared/payments';
-import { payments } from '../../entities/payment';
+import { payments } from '../../entities/payment/table';
 import type { Db } from '../db/driver';
 import type { Scope } from '../db/scope';
 import { fail } from '../lib/api-error';

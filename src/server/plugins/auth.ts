@@ -3,11 +3,9 @@ import fp from 'fastify-plugin';
 import { Code } from '../../shared/api';
 import { hasMark, type PermissionMark } from '../../shared/permissions';
 import { resolveToken, tokenFromHeader } from '../auth/sessions';
-import type { Scope } from '../db/scope';
-import type { UserRow } from '../db/schema';
 import { fail, sessionExpired } from '../lib/api-error';
-import { hidesPersonalOf, marksFor, menusFor } from '../repos/navigation';
-import { ALWAYS_ALLOWED } from '../../shared/routes';
+import { marksFor } from '../repos/navigation';
+import { grantsMenu } from '../auth/request';
 import { isIntegrationKey, keyMayHoldMark, resolveIntegrationKey } from '../../entities/integration-key';
 
 /**
@@ -72,27 +70,6 @@ export async function routeGuard(request: FastifyRequest): Promise<void> {
   else if (cfg.write) await requireWritable(request);
   else await requireAuth(request);
   if (cfg.menus && !(await grantsMenu(request, cfg.menus))) fail(Code.FORBIDDEN, 'noPermission');
-}
-
-/** Whether the caller's roles grant one of `menus` (or it is always allowed); super administrators hold all. */
-export async function grantsMenu(request: FastifyRequest, menus: readonly string[]): Promise<boolean> {
-  if (menus.some((m) => (ALWAYS_ALLOWED as readonly string[]).includes(m))) return true;
-  const granted = await menusFor(request.server.db, request.scope!);
-  return granted === undefined || menus.some((m) => granted.has(m));
-}
-
-/**
- * Whether personal data of a screen's rows stays masked for the caller (docs/permissions.md):
- * always for the visitor, and for users whose roles lack that screen.
- */
-export async function hidesPersonal(request: FastifyRequest, route: string): Promise<boolean> {
-  return hidesPersonalOf(request.server.db, request.scope!, route);
-}
-
-/** After requireAuth: the caller's scope and user (a 208 if a route forgot the guard). */
-export function authed(request: FastifyRequest): { scope: Scope; user: UserRow; tokenHash: string } {
-  if (!request.scope || !request.user || !request.tokenHash) return sessionExpired();
-  return { scope: request.scope, user: request.user, tokenHash: request.tokenHash };
 }
 
 async function auth(app: FastifyInstance) {

@@ -7,6 +7,7 @@ import { Code } from '../../shared/api';
 import { isMsgKey, MESSAGES, type MsgKey } from '../../shared/messages';
 import { ApiError, envelope } from '../lib/api-error';
 import { errorCodes } from '../lib/error-codes';
+import { isMultipartError, MIB, sizeText } from '../lib/upload-errors';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -23,31 +24,6 @@ function validationEnvelope(issues: ValidationIssue[], context: string | undefin
 }
 
 const dataException = (err: unknown) => errorCodes(err).some((code) => /^22[0-9A-Z]{3}$/.test(code));
-
-const MIB = 1024 * 1024;
-/** A byte count as the messages name limits: "1 MB", "256 KB". */
-export const sizeText = (bytes: number) =>
-  bytes >= MIB ? `${+(bytes / MIB).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`;
-
-/** Multipart failures of @fastify/multipart and busboy other than a file over its limit: a malformed upload. */
-const MULTIPART_CODES = new Set([
-  'FST_PARTS_LIMIT',
-  'FST_FILES_LIMIT',
-  'FST_FIELDS_LIMIT',
-  'FST_PROTO_VIOLATION',
-  'FST_INVALID_MULTIPART_CONTENT_TYPE',
-  'FST_INVALID_JSON_FIELD_ERROR',
-  'FST_MP_PREMATURE_CLOSE',
-]);
-export const isMultipartError = (err: unknown) => {
-  const { code, message } = (err ?? {}) as { code?: string; message?: string };
-  return (
-    (code !== undefined && MULTIPART_CODES.has(code)) ||
-    /^(Multipart: |Boundary required|Unexpected end of multipart data|Malformed|Unsupported content type)|terminated early/i.test(
-      message ?? '',
-    )
-  );
-};
 
 /**
  * Fastify's own 4xx as envelopes, each with its key (docs/architecture.md "Refusals"): the HTTP

@@ -6,7 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Code } from '../../shared/api';
 import { MESSAGES } from '../../shared/messages';
 import { envelope, fail } from '../lib/api-error';
-import { authed, requireWritable } from './auth';
+import { requireWritable } from './auth';
+import { authed } from '../auth/request';
 import { realProviders, SANDBOX_PAGE_SCRIPT, SandboxProvider, type Deliver, Payments } from '../payments';
 import { startSweep } from '../lib/sweep';
 

@@ -9,7 +9,7 @@ import { PushService } from '../push/service';
 import { voiceSink } from '../push/voice-fanout';
 import { registerVoiceSocket, VoiceSockets } from '../push/voice-socket';
 import { createVoiceProvider, type VoiceProvider } from '../voice';
-import { loadDutyRoster, onDutyFrom } from '../../entities/property-staff';
+import { loadDutyRoster, onDutyFrom } from '../escalation/roster';
 import type { ResourceChange } from '../events';
 import { TenantCache } from '../lib/tenant-cache';
 import { SupervisorWatchers } from '../supervision';

@@ -9,7 +9,7 @@ import type { Framer, ProtocolName } from '../../shared/protocols/types';
 
 // The wire's own part of the contract (names, ports, framing, the codec's error) lives in
 // src/shared/protocols, where the simulator's devices use it too.
-export { PROTOCOL_NAMES, PROTOCOL_PORTS, ProtocolError } from '../../shared/protocols/types';
+export { PROTOCOL_NAMES, ProtocolError } from '../../shared/protocols/types';
 export type { Framer, ProtocolName } from '../../shared/protocols/types';
 
 /** What one connection has told the codec so far. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { VOICE_WS_PATH } from '../../shared/alarms/push';
 import { Code } from '../../shared/api';
 import { fail } from '../lib/api-error';
-import { authed } from '../plugins/auth';
+import { authed } from '../auth/request';
 import { envelopeOf } from './schemas';
 
 /** `GET /api/realtime`: where the console's live bridge connects. */

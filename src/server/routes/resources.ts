@@ -12,8 +12,8 @@ import { maskingOf, refuseHiddenQuery, shownRows } from '../engine/masking';
 import type { Binding, Ctx } from '../engine/types';
 import { addRow, deleteRows, guardWrite, restoreRows, updateRow } from '../engine/write';
 import { fail } from '../lib/api-error';
-import { authed } from '../plugins/auth';
-import { isMultipartError } from '../plugins/errors';
+import { authed } from '../auth/request';
+import { isMultipartError } from '../lib/upload-errors';
 import { ENTITY_SERVERS } from '../../entities/server.gen';
 import { named } from '../lib/plugin-name';
 

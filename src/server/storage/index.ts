@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { localDiskStorage } from './local-disk';
-import type { StorageTarget } from './storage-url';
+import type { StorageTarget } from '../lib/storage-url';
 import type { Storage } from './types';
 
 export type { Storage, StoredObject } from './types';

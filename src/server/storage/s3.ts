@@ -7,7 +7,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import type { S3Target } from './storage-url';
+import type { S3Target } from '../lib/storage-url';
 import { rangeHeader, resolveRange, SAFE_KEY, type ByteRange, type Storage } from './types';
 
 const CONTENT_RANGE = /^bytes (\d+)-(\d+)\/(\d+)$/;

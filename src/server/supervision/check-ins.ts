@@ -3,12 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Uplink } from '../../shared/devices/protocol';
 import type { Db } from '../db/driver';
 import type { KnownDevice } from '../devices/hub';
-import {
-  CHECK_IN_SOURCE,
-  localDayTime,
-  monitoredPersonCheckIns,
-  monitoredPersons,
-} from '../../entities/monitored-person';
+import { CHECK_IN_SOURCE } from '../../entities/monitored-person/resource';
+import { monitoredPersonCheckIns, monitoredPersons } from '../../entities/monitored-person/table';
+import { localDayTime } from './clock';
 
 const P = monitoredPersons;
 const WORN_REFRESH_MS = 30_000;

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SupervisionFigures } from '../../shared/dashboard';
 import type { Db } from '../db/driver';
 import { rowsOf } from '../db/rows';
-import { localDayTime } from '../../entities/monitored-person';
+import { localDayTime } from './clock';
 import { missedSql } from './check-ins';
 
 const num = (v: unknown) => Number(v ?? 0);

@@ -6,3 +6,4 @@
 export { DeviceCheckIns, recordCheckIn } from './check-ins';
 export { supervisionFigures } from './figures';
 export { SupervisorWatchers } from './watchers';
+export { localDayTime, supervisionClock } from './clock';

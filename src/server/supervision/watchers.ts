@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/driver';
 import { devices, users } from '../db/schema';
 import type { DomainEvents, ResourceChange } from '../events';
-import { monitoredPersons } from '../../entities/monitored-person';
+import { monitoredPersons } from '../../entities/monitored-person/table';
 import { perTurn } from '../lib/turn-batch';
 
 /** How long a device's supervisors are reused: a reassignment applies at once on this replica (invalidated), within this on others. */

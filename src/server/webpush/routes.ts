@@ -5,7 +5,7 @@ import { Code } from '../../shared/api';
 import { PHONE_PUSH_KINDS } from '../../shared/alarms/phone-push';
 import { pushPreferences, pushSubscriptions } from '../db/schema';
 import { fail } from '../lib/api-error';
-import { authed } from '../plugins/auth';
+import { authed } from '../auth/request';
 
 /** Subscriptions one user may hold (a phone, a tablet, a few browsers); the oldest goes past it. */
 const MAX_PER_USER = 10;

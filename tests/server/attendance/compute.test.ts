@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { periodsOf } from '../../../src/entities/attendance-rule';
 import {
   computeDay,
+  periodsOf,
   isWorkday,
   PERIOD_STATE,
   RECORD_STATUS,

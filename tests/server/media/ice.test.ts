@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { iceServersFor, parseIceServers } from '../../../src/server/media/ice';
+import { parseIceServers } from '../../../src/server/lib/ice-servers';
+import { iceServersFor } from '../../../src/server/media/ice';
 
 describe('ICE servers for a caller', () => {
   const servers = parseIceServers('stun:stun.example.com:3478,turn:turn.example.com:3478');

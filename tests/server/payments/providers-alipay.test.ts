@@ -2,7 +2,7 @@ import { createSign, createVerify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlipayProvider, alipayTime } from '../../../src/server/payments/providers/alipay';
 import { ProviderHttpError } from '../../../src/server/payments/providers/common';
-import { paymentSettings, type AlipaySettings } from '../../../src/server/payments/providers/settings';
+import { paymentSettings, type AlipaySettings } from '../../../src/server/lib/payment-settings';
 import { PaymentSignatureError, type RawCallback } from '../../../src/server/payments/types';
 import { fakeServer, rsaPair, type FakeServer } from './providers-fake';
 

@@ -8,7 +8,7 @@ import {
   PaypalProvider,
   paypalSignedMessage,
 } from '../../../src/server/payments/providers/paypal';
-import { paymentSettings, type PaypalSettings } from '../../../src/server/payments/providers/settings';
+import { paymentSettings, type PaypalSettings } from '../../../src/server/lib/payment-settings';
 import { PaymentSignatureError, type RawCallback } from '../../../src/server/payments/types';
 import { fakeServer, type FakeAnswer, type FakeServer } from './providers-fake';
 

@@ -1,7 +1,7 @@
 import { createCipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderHttpError } from '../../../src/server/payments/providers/common';
-import { paymentSettings, type WechatSettings } from '../../../src/server/payments/providers/settings';
+import { paymentSettings, type WechatSettings } from '../../../src/server/lib/payment-settings';
 import {
   decryptWechatResource,
   WechatPayProvider,

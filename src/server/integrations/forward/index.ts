@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { forwardTargets, joinUrl } from '../../../entities/forward-target';
+import { forwardTargets } from '../../../entities/forward-target/table';
+import { joinUrl } from './url';
 import type { Db } from '../../db/driver';
 import {
   SUBSCRIBERS_TTL_MS,

@@ -9,7 +9,7 @@ import {
   type RawCallback,
 } from '../types';
 import { decimalOfFen, fenOfDecimal, PROVIDER_TIMEOUT_MS, ProviderHttpError, type RefundRequest } from './common';
-import type { AlipaySettings } from './settings';
+import type { AlipaySettings } from '../../lib/payment-settings';
 
 /**
  * Alipay through the official `alipay-sdk` (v4, maintained by Alipay; it installs without

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../types';
 import { AlipayProvider } from './alipay';
 import { PaypalProvider } from './paypal';
-import type { PaymentSettings } from './settings';
+import type { PaymentSettings } from '../../lib/payment-settings';
 import { WechatPayProvider } from './wechat';
 
 /**

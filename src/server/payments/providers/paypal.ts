@@ -21,7 +21,7 @@ import {
   str,
   type RefundRequest,
 } from './common';
-import type { PaypalSettings } from './settings';
+import type { PaypalSettings } from '../../lib/payment-settings';
 
 /**
  * PayPal Orders v2 over `fetch` (no SDK: @paypal/paypal-server-sdk brings axios and five

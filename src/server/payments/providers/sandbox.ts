@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fenToYuan } from '../../../shared/payments';
-import { paySandboxOrders } from '../../../entities/payment';
+import { paySandboxOrders } from '../../../entities/payment/table';
 import type { Db } from '../../db/driver';
 import { hmacSha256, newToken, safeEqual } from '../../lib/crypto';
 import type { Clock } from '../../lib/clock';

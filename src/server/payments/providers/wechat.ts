@@ -9,7 +9,7 @@ import {
   type RawCallback,
 } from '../types';
 import { dateOf, header, obj, parseJson, ProviderHttpError, request, str, type RefundRequest } from './common';
-import type { WechatSettings } from './settings';
+import type { WechatSettings } from '../../lib/payment-settings';
 
 /**
  * WeChat Pay API v3, Native pay (the payer scans `code_url`), with Node's crypto and the official

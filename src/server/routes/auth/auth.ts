@@ -11,7 +11,7 @@ import {
 import { passwordLogin, sendSmsCode, smsLogin, visitorLogin } from '../../auth/login';
 import { assertNotThrottled, countFailure, pairKey } from '../../auth/throttle';
 import { fail } from '../../lib/api-error';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 import { revokeSession, revokeUserSessions } from '../../repos/sessions';
 import { findUserById, setPasswordHash, userInfo } from '../../repos/users';
 import { callerOf, sendLogin } from './respond';

@@ -8,7 +8,7 @@ import { addressKey, assertNotThrottled, countFailure } from '../../auth/throttl
 import { newNonce, signTicket, spendTicket, ticketSecret, verifyTicket } from '../../auth/tickets';
 import { findLiveSession } from '../../repos/sessions';
 import { fail } from '../../lib/api-error';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 import { envelopeOf, loginResponse } from '../schemas';
 import { callerOf, sendLogin } from './respond';
 

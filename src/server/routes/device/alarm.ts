@@ -30,8 +30,8 @@ import { dateOf } from '../../lib/clock';
 import { ALARM_ROUTES, loadRecipients } from '../../push/recipients';
 import { fail } from '../../lib/api-error';
 import { parseDate } from '../../../shared/dates';
-import { authed, hidesPersonal } from '../../plugins/auth';
-import { operatorOf } from './scope';
+import { authed, hidesPersonal } from '../../auth/request';
+import { operatorOf } from '../../devices/scope';
 
 /** The alarm screens beyond the log every user may open (ALWAYS_ALLOWED): who works alarms holds one. */
 const ALARM_WORK_MENUS = ALARM_ROUTES.filter((r) => r !== 'AlarmHistory');

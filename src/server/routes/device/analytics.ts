@@ -11,8 +11,8 @@ import { DEVICE_KIND_TABLE } from '../../../shared/codes';
 import type { DepartmentCount } from '../../../shared/analytics';
 import { alarmAnalytics, deviceAnalytics, scatter, stateLine } from '../../analytics/queries';
 import { defuse, tableFile, type Cell } from '../../engine/files';
-import { authed } from '../../plugins/auth';
-import { deviceInScope } from './scope';
+import { authed } from '../../auth/request';
+import { deviceInScope } from '../../devices/scope';
 
 const tags = ['device'];
 const NO_DEPARTMENT = '未分配部门';

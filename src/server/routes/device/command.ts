@@ -21,8 +21,9 @@ import {
 } from '../../devices/commands';
 import type { KnownDevice } from '../../devices/hub';
 import { maskPhone } from '../../../shared/mask';
-import { authed, hidesPersonal, requirePermission } from '../../plugins/auth';
-import { deviceInScope, operatorOf } from './scope';
+import { requirePermission } from '../../plugins/auth';
+import { authed, hidesPersonal } from '../../auth/request';
+import { deviceInScope, operatorOf } from '../../devices/scope';
 
 /** Publishes at a time while asking a sample: enough to be quick, few enough not to flood the broker. */
 const REFRESH_PARALLEL = 20;

@@ -9,7 +9,7 @@ import { departments } from '../../db/schema';
 import { tenantWhere } from '../../db/scope';
 import { tableFile } from '../../engine/files';
 import { fail } from '../../lib/api-error';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 
 const tags = ['dashboard'];
 /** The longest period a dashboard sums (the alarm index keeps it cheap; a year is the campus yearly panel). */

@@ -4,8 +4,8 @@ import { Code } from '../../../shared/api';
 import { deadLetterListBody, type DeadLetterRow } from '../../../shared/devices/api';
 import { deviceDeadLetters } from '../../db/schema';
 import { fail } from '../../lib/api-error';
-import { authed } from '../../plugins/auth';
-import { deviceInScope } from './scope';
+import { authed } from '../../auth/request';
+import { deviceInScope } from '../../devices/scope';
 
 /** Text when the payload is valid UTF-8 (JSON), else null (CBOR or garbage: see payloadBase64). */
 function textOf(payload: Buffer): string | null {

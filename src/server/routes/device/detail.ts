@@ -21,11 +21,11 @@ import { KIND_INFO, type DeviceKind } from '../../../shared/devices/kinds';
 import { deviceEvents, deviceLocations, deviceReadings, devices, products } from '../../db/schema';
 import { tenantWhere } from '../../db/scope';
 import { getRow } from '../../engine/query';
-import { authed, hidesPersonal } from '../../plugins/auth';
+import { authed, hidesPersonal } from '../../auth/request';
 import { maskRow } from '../../../shared/mask';
 import { deviceServer } from '../../../entities/device';
 import { rollupSeries } from '../../devices/rollups';
-import { ctxOf, deviceInScope } from './scope';
+import { ctxOf, deviceInScope } from '../../devices/scope';
 
 const tags = ['device'];
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

@@ -3,9 +3,9 @@ import { Code } from '../../../shared/api';
 import { imeiBody, type FrameLogAnswer } from '../../../shared/devices/api';
 import { isAdministrator } from '../../engine/query';
 import { fail } from '../../lib/api-error';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 import { STREAM_CODECS } from '../../protocols/registry';
-import { deviceInScope } from './scope';
+import { deviceInScope } from '../../devices/scope';
 
 /**
  * POST /api/device/device/frames: the raw frame log the protocol gateway keeps of a device

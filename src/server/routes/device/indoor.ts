@@ -6,7 +6,7 @@ import { UPLOAD_IMAGE_MAX } from '../../../shared/constants';
 import type { UploadedPicture, UwbTag } from '../../../shared/indoor';
 import { deviceLocations, devices } from '../../db/schema';
 import { tenantWhere } from '../../db/scope';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 import { saveUpload } from '../../uploads/save-upload';
 import { sendUpload } from '../../uploads/send-upload';
 

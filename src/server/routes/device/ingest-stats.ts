@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Code } from '../../../shared/api';
 import { isPlatformScope } from '../../db/scope';
 import { fail } from '../../lib/api-error';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 
 /**
  * POST /api/device/ingest/stats: this process's ingest counters, and its protocol listeners'

@@ -23,7 +23,7 @@ import { devices } from '../../db/schema';
 import { tenantWhere } from '../../db/scope';
 import { rollupSeries } from '../../devices/rollups';
 import { likePattern } from '../../engine/query';
-import { authed, hidesPersonal } from '../../plugins/auth';
+import { authed, hidesPersonal } from '../../auth/request';
 import { deviceServer } from '../../../entities/device';
 
 const tags = ['device'];

@@ -7,9 +7,9 @@ import { devices } from '../../db/schema';
 import { tenantWhere } from '../../db/scope';
 import { inviteDevice } from '../../media/invite';
 import { ApiError, fail } from '../../lib/api-error';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 import { deviceUid } from '../../voice';
-import { operatorOf } from './scope';
+import { operatorOf } from '../../devices/scope';
 
 const tags = ['device'];
 

@@ -5,7 +5,7 @@ import { devices } from '../../db/schema';
 import { tenantWhere } from '../../db/scope';
 import { allocate, bind, recycle, stockIn, unbind, type Operator } from '../../devices/allocation';
 import { deviceKey, deviceSecret } from '../../devices/secrets';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 
 const tags = ['device'];
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MAX_RETENTION_DAYS } from '../../../shared/storage';
 import { tenants } from '../../db/schema';
 import { storageUsage } from '../../media-library/retention';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 
 const tags = ['device'];
 const menus = ['CloudStorage'];

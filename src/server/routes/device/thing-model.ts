@@ -13,9 +13,9 @@ import {
 import { devices, products } from '../../db/schema';
 import { tenantWhere } from '../../db/scope';
 import { fail } from '../../lib/api-error';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 import { superOnly } from '../../engine/guards';
-import { ctxOf } from './scope';
+import { ctxOf } from '../../devices/scope';
 
 const tags = ['device'];
 const EMPTY: ThingModel = { version: 1, metrics: [], commands: [] };

@@ -13,7 +13,7 @@ import {
   type TrackColumns,
 } from '../../../shared/geo/track';
 import { rowsOf } from '../../db/rows';
-import { deviceInScope } from './scope';
+import { deviceInScope } from '../../devices/scope';
 
 const tags = ['device'];
 

@@ -4,9 +4,9 @@ import { Code } from '../../../shared/api';
 import { deviceEvents } from '../../db/schema';
 import { deviceByBasicAuth } from '../../devices/basic-auth';
 import { fail } from '../../lib/api-error';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 import { callChannel, deviceUid } from '../../voice';
-import { deviceInScope } from './scope';
+import { deviceInScope } from '../../devices/scope';
 
 const tags = ['device'];
 const deviceTokenBody = buildTokenBody.pick({ roomNo: true });

@@ -12,7 +12,7 @@ import {
 import type { Config } from '../../config';
 import { isPlatformScope, type Scope } from '../../db/scope';
 import { fail } from '../../lib/api-error';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 import { PLATFORM_KEY, readMapSettings, saveMapSettings, tenantKey } from '../../repos/map-settings';
 
 const tags = ['map'];

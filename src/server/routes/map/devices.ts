@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MapDevice } from '../../../shared/geo/map-config';
 import { devices } from '../../db/schema';
 import { scopedWhere } from '../../db/scope';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 
 /** More than the fence/bench target fleet (10,000) but bounded, so one call cannot hold the service. */
 export const MAP_DEVICES_LIMIT = 20_000;

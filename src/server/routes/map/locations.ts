@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mapLocationsBody, type MapDevice } from '../../../shared/geo/map-config';
 import { rowsOf } from '../../db/rows';
 import { isPlatformScope } from '../../db/scope';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 import { MAP_DEVICES_LIMIT } from './devices';
 
 /**

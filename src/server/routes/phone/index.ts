@@ -11,7 +11,7 @@ import {
 import type { Outcome } from '../../ingest/batch';
 import { ApiError, fail } from '../../lib/api-error';
 import { ensurePhone, findPhone, type PhoneRow } from '../../patrol/phone-device';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 
 const tags = ['phone'];
 const MPS_TO_KMH = 3.6;

@@ -9,7 +9,7 @@ import { jobs } from '../../db/schema';
 import { jobOf, type JobRow } from '../../jobs/rows';
 import { jobFileKeys } from '../../jobs/runner';
 import { fail } from '../../lib/api-error';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 
 const tags = ['user'];
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ManagementStats } from '../../../shared/analytics';
 import { auditLog, departments, devices, jobs, roles, uploads, users } from '../../db/schema';
 import { isPlatformScope, tenantWhere } from '../../db/scope';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 import { rowsOf } from '../../db/rows';
 import { daysOf } from '../../analytics/queries';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { navigationBody } from '../../../shared/auth';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 import { navigationFor } from '../../repos/navigation';
 
 /** `POST /api/user/per/getNavigationBar`: the caller's menu tree (docs/requirements/entities.md#navigation-entry). */

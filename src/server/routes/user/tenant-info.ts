@@ -7,7 +7,7 @@ import { DEVICE_STATE } from '../../../shared/codes';
 import type { TenantInfo } from '../../../shared/tenant-info';
 import { alarmRecords, departments, devices, fences, tenants, uploads, users } from '../../db/schema';
 import { fail } from '../../lib/api-error';
-import { authed, hidesPersonal } from '../../plugins/auth';
+import { authed, hidesPersonal } from '../../auth/request';
 import { maskPhone } from '../../../shared/mask';
 
 /** `POST /api/user/tenantInfo`: the caller's own company, what it holds, and its upload storage. */

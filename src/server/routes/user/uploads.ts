@@ -5,7 +5,7 @@ import { UPLOAD_FILE_MAX, UPLOAD_VIDEO_MAX } from '../../../shared/constants';
 import type { UploadedVideo } from '../../../shared/uploads';
 import { describeAdVideo } from '../../../entities/advertisement';
 import { envelope } from '../../lib/api-error';
-import { authed } from '../../plugins/auth';
+import { authed } from '../../auth/request';
 import type { MediaKind } from '../../storage/media-types';
 import { saveUpload, type UploadRule } from '../../uploads/save-upload';
 

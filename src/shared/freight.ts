@@ -1,4 +1,4 @@
-import { yuanToFen } from '../../shared/payments';
+import { yuanToFen } from './payments';
 
 /**
  * Freight (运费模板, the mall's freight templates): pure, shared by the service (order quote and place)

@@ -3,8 +3,8 @@ import { Code } from '../../shared/api';
 import type { MsgKey } from '../../shared/messages';
 import type { Tx } from '../db/driver';
 import type { Scope } from '../db/scope';
-import { sqlState } from '../engine/write';
-import { fail } from './api-error';
+import { sqlState } from './write';
+import { fail } from '../lib/api-error';
 
 /**
  * One movement of a stock ledger (the product library's SKUs, the site's warehouse items), in one

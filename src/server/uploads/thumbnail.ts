@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { Code } from '../../shared/api';
 import { UPLOAD_FILE_MAX } from '../../shared/constants';
-import { uploads, users } from '../../server/db/schema';
-import { fail } from '../../server/lib/api-error';
-import { storeUpload } from '../../server/uploads/save-upload';
+import { uploads, users } from '../db/schema';
+import { fail } from '../lib/api-error';
+import { storeUpload } from './save-upload';
 
 /** The database or the write's transaction (PGlite has one connection: a query beside the transaction would wait for it). */
 type Queryable = Pick<FastifyInstance['db'], 'select' | 'insert'>;

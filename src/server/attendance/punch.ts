@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { recomputeUserDay } from '../../server/attendance';
+import { recomputeUserDay } from './recompute';
 import { localDayOf } from '../../shared/attendance/days';
-import type { PunchSource } from './resource';
-import { attendancePunches } from './table';
+import type { PunchSource } from '../../entities/attendance-punch/resource';
+import { attendancePunches } from '../../entities/attendance-punch/table';
 
 interface PunchInput {
   tenantId: number;

@@ -1,4 +1,4 @@
-import { HHMM_RE } from './resource';
+import { HHMM_RE } from '../../entities/attendance-rule/resource';
 
 /** The stored times of a rule (HH:mm text, null where the punch count needs none). */
 export interface RuleTimes {

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Code } from '../../../shared/api';
-import { devices } from '../../db/schema';
-import { tenantWhere } from '../../db/scope';
-import type { Ctx } from '../../engine/types';
-import { fail } from '../../lib/api-error';
-import { authed } from '../../plugins/auth';
+import { Code } from '../../shared/api';
+import { devices } from '../db/schema';
+import { tenantWhere } from '../db/scope';
+import type { Ctx } from '../engine/types';
+import { fail } from '../lib/api-error';
+import { authed } from '../auth/request';
 
 export const ctxOf = (request: FastifyRequest): Ctx => ({
   app: request.server,

@@ -1,14 +1,12 @@
 import { and, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { addMonths, monthOf } from '../../shared/months';
-import { isPlatformScope, type Scope } from '../../server/db/scope';
-import { tenants } from '../../server/db/schema';
-import { adPlays, advertisements } from '../advertisement';
-import { simCards, simUsageMonths } from '../sim-card';
-import { bills } from './table';
+import { isPlatformScope, type Scope } from '../db/scope';
+import { tenants } from '../db/schema';
+import { adPlays, advertisements } from '../../entities/advertisement/table';
+import { simCards, simUsageMonths } from '../../entities/sim-card/table';
+import { bills } from '../../entities/bill/table';
 import type { BillReport, ReportRow, UsageRow } from '../../shared/bill-report';
-
-export type { BillReport, ReportRow } from '../../shared/bill-report';
 
 const num = (v: unknown) => Number(v ?? 0);
 

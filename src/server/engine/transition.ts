@@ -4,7 +4,7 @@ import { Code } from '../../shared/api';
 import { sourcesOf, type StateMachine } from '../../shared/state-machine';
 import type { Db } from '../db/driver';
 import { propertyOf } from '../db/columns';
-import { fail } from './api-error';
+import { fail } from '../lib/api-error';
 
 /**
  * Moves one row to `to` if the machine allows it from the state it is in now, in one statement

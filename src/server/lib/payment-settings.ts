@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto';
-import { PaymentConfigError, rsaPrivateKey, rsaPublicKey } from './common';
+import { PaymentConfigError, rsaPrivateKey, rsaPublicKey } from './payment-keys';
 
 /**
  * The real providers' settings from the environment (README "Payments"). A provider is on when its

@@ -1,8 +1,8 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../server/db/driver';
-import { users, devices } from '../../server/db/schema';
-import { unitDoorUnits } from '../unit';
-import { propertyStaffCommunities, propertyStaffs } from './table';
+import type { Db } from '../db/driver';
+import { users, devices } from '../db/schema';
+import { unitDoorUnits } from '../../entities/unit/table';
+import { propertyStaffCommunities, propertyStaffs } from '../../entities/property-staff/table';
 
 /** What a staff member may be routed: a door unit's call (push 5081) or an SOS (push 9003). */
 type DutyNotice = 'doorCall' | 'sos';
