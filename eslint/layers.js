@@ -7,7 +7,7 @@
  * The domain services (payments, approvals, attendance, faces, supervision) are reached through
  * their folder's index.ts, their stated public surface; their other modules are theirs alone.
  */
-const DOMAIN_SURFACE = {
+export const DOMAIN_SURFACE = {
   regex:
     '(^|/)server/(payments|approvals|attendance|faces|supervision)/|^\\.\\./(payments|approvals|attendance|faces|supervision)/',
   message:
