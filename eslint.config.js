@@ -1,8 +1,15 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { ENTITY_SURFACE_MESSAGE, ENTITY_SURFACE_OUTSIDE, layers } from './eslint/layers.js';
+import { DOMAIN_SURFACE } from './eslint/zones.js';
+
+/** The entity folders (src/entities/<name>/): each has its tests in tests/entities/<name>/. */
+const ENTITY_FOLDERS = readdirSync(new URL('./src/entities', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   {
@@ -47,6 +54,27 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [ENTITY_SURFACE_OUTSIDE] }],
     },
   },
+  // The tests of an entity folder (tests/entities/<name>/, docs/architecture.md "Tests") import any
+  // module of their subject, src/entities/<name>/, and other folders through their index.ts. The
+  // rule cannot compare folder names, so there is one config object per folder. Like the folder's
+  // own modules, they reach a domain service through its index.ts.
+  ...ENTITY_FOLDERS.map((name) => ({
+    files: [`tests/entities/${name}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            DOMAIN_SURFACE,
+            {
+              regex: `(^|/)entities/(?!${name}/)[^/]+/`,
+              message: `${ENTITY_SURFACE_MESSAGE} (The tests in tests/entities/${name}/ import any module of src/entities/${name}/, their subject.)`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // Each Playwright worker has its own service (tests/e2e/fixtures.ts sets its baseURL and ports).
     files: ['tests/e2e/**/*.ts'],
@@ -87,7 +115,7 @@ export default tseslint.config(
   },
   {
     // A test asserts behaviour: an expect() behind a condition passes silently when the condition fails.
-    files: ['tests/**/*.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+    files: ['tests/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -96,6 +124,21 @@ export default tseslint.config(
           message:
             'An assertion behind a condition is skipped when the condition fails: assert the precondition, then assert unconditionally.',
         })),
+      ],
+    },
+  },
+  {
+    // One test convention (docs/architecture.md "Tests"): no vitest include reads src/, so a test
+    // file there would never run.
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program',
+          message:
+            'Tests mirror the source tree under tests/: move this file to tests/<the same path> (tests/entities/<name>/ for src/entities/<name>/).',
+        },
       ],
     },
   },

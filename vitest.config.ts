@@ -26,7 +26,7 @@ const MOCKING_CLIENT_TESTS = (readdirSync(CLIENT_TESTS, { recursive: true }) as 
   .map((f) => `tests/client/${f}`)
   .sort();
 
-// Server tests (and the tests of the entity folders, src/entities/<name>/*.test.ts) run on Node
+// Server tests (and the tests of the entity folders, tests/entities/<name>/*.test.ts) run on Node
 // with a throwaway PGlite (or PostgreSQL when DATABASE_URL is set); client tests run on jsdom with the same Lingui and router transforms as the app.
 export default defineConfig({
   test: {
@@ -44,7 +44,7 @@ export default defineConfig({
             'tests/server/**/*.test.ts',
             'tests/sim/**/*.test.ts',
             'tests/shared/**/*.test.ts',
-            'src/entities/**/*.test.ts',
+            'tests/entities/**/*.test.ts',
           ],
           // One module graph per worker, not per file: importing the service took about 5 s of
           // each file's time (the server suite: 1,118 s isolated, 672 s shared, on 2 cores). Each

@@ -11,7 +11,7 @@
 // tables, importing only drizzle-orm, src/server/db/columns.ts, other table.ts files and shared
 // constants, so loading the schema loads no behaviour), routes.ts (default export: its Fastify plugin, listed in server.gen.ts), screen.tsx
 // (default export: its routes' ScreenEntry records) and seed.ts (default export: defineSeed(...),
-// its demo data), and its tests. `--check` writes nothing and exits 1 when a generated file is
+// its demo data); its tests are in tests/entities/<name>/. `--check` writes nothing and exits 1 when a generated file is
 // stale (`npm run lint` runs it). Run by vite (build and dev), vitest, `npm start`, `npm run dev`
 // and `npm run db:generate`; it writes only files whose text changed.
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';

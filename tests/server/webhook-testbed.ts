@@ -1,4 +1,4 @@
-// What the webhook entity's test files share (src/entities/webhook/*.test.ts): a test app of the
+// What the webhook entity's test files share (tests/entities/webhook/*.test.ts): a test app of the
 // demo site whose escalation calls and mails are recorded, its administrator's token, a receiver,
 // and helpers over them.
 import { and, asc, eq } from 'drizzle-orm';

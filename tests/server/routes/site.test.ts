@@ -1,5 +1,5 @@
 // The notices and website settings of the site screens are entity folders now, with their tests:
-// src/entities/notice/notice.test.ts, src/entities/website/website.test.ts.
+// tests/entities/notice/notice.test.ts, tests/entities/website/website.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_STATE } from '../../../src/shared/codes';
 import type { TenantInfo } from '../../../src/shared/tenant-info';
