@@ -6,7 +6,13 @@ import { addRole, addUser, tenantId } from '../../server/fixtures';
 import { list, tenantWithAdmin, type Row } from '../../server/org-helper';
 import { submitApproval } from '../../../src/server/approvals';
 import { approvedLeaveFor } from '../../../src/server/attendance';
-import { DEMO_APPROVAL_NODE, DEMO_APPROVER, LEAVE_STATE, LEAVE_TYPE, leaveRequests } from '../../../src/entities/leave-request';
+import {
+  DEMO_APPROVAL_NODE,
+  DEMO_APPROVER,
+  LEAVE_STATE,
+  LEAVE_TYPE,
+  leaveRequests,
+} from '../../../src/entities/leave-request';
 
 let t: TestApp;
 let demo: string;

@@ -1,5 +1,5 @@
 import { connect, type Socket } from 'node:net';
-import type { Codec } from '../../../src/server/protocols/types';
+import type { Framer } from '../../../src/server/protocols/types';
 import { until } from '../ingest-helper';
 
 /**
@@ -48,7 +48,7 @@ export class Wire {
   }
 
   /** Sends a frame and waits for the service's next whole frame, cut by the codec's framer. */
-  async frame(frame: Buffer, codec: Pick<Codec, 'framer'>): Promise<Buffer> {
+  async frame(frame: Buffer, codec: { framer(): Framer }): Promise<Buffer> {
     const from = this.got.length;
     this.socket.write(frame);
     const reply = await until(() => codec.framer().push(this.got.subarray(from))[0], 5_000, 'the reply');
