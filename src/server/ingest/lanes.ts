@@ -359,11 +359,7 @@ export class Lanes {
     }
   }
 
-  /**
-   * After a write: the devices' states, the presence events, then each stored message through the
-   * pipeline. `urgent`: the urgent lane's write (every message in it was found urgent by
-   * Ingest.admit; the bulk lane's urgent twins are liveOnly and skipped here).
-   */
+  /** After a write: device states, presence, then the pipeline; `urgent`: the urgent lane's write. */
   private stored(
     batch: Item[],
     live: Live[],
