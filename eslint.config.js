@@ -116,6 +116,22 @@ export default tseslint.config(
     },
   },
   {
+    // The server project's tests share one module graph per worker (vitest.config.ts, isolate: false):
+    // a module replaced in one file is already loaded, unreplaced, from another, or stays replaced.
+    files: ['tests/server/**/*.ts', 'tests/entities/**/*.ts', 'tests/sim/**/*.ts', 'tests/shared/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock'].map((property) => ({
+          object: 'vi',
+          property,
+          message:
+            "The server tests share one module graph (vitest.config.ts, isolate: false), so a module replaced with vi.mock may be the real one here and a replaced one in the next file: inject the dependency (the app's deps, a clock), or observe what the module does.",
+        })),
+      ],
+    },
+  },
+  {
     // A test asserts behaviour: an expect() behind a condition passes silently when the condition fails.
     files: ['tests/**/*.{ts,tsx}'],
     rules: {
