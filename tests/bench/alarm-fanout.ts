@@ -84,7 +84,7 @@ async function fanoutOnce(
     if (d.imei === sos.imei && m.kind === 'alarm') storedAt = performance.timeOrigin + performance.now();
   };
   app.alarmHub.on('raised', onRaised);
-  app.deviceHub.on('uplink', onUplink);
+  const releaseUplinks = app.uplinks.use('observer', onUplink);
   const sent = performance.timeOrigin + performance.now();
   const t0 = Date.now();
   sos.client.publish(
@@ -94,7 +94,7 @@ async function fanoutOnce(
   );
   const { arrivals = [], records = [] } = await ask({ collect: 15_000 });
   app.alarmHub.off('raised', onRaised);
-  app.deviceHub.off('uplink', onUplink);
+  releaseUplinks();
   // The reminders wait behind the SOS and its records: counted over a whole interval after it.
   const { reminders = 0 } = rung ? await ask({ collect: REMINDERS_WINDOW_MS }) : {};
   const windowS = (Date.now() - t0) / 1000;

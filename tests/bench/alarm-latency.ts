@@ -89,7 +89,7 @@ async function measure(
       raised.push(raisedAt - sent);
     }
   };
-  app.deviceHub.on('uplink', onUplink);
+  const releaseUplinks = app.uplinks.use('observer', onUplink);
   app.alarmHub.on('raised', onRaised);
   const onMessage = (_topic: string, payload: Buffer) => {
     const at = performance.now();
@@ -125,7 +125,7 @@ async function measure(
     await new Promise((r) => setTimeout(r, 10));
   }
   console.off('message', onMessage);
-  app.deviceHub.off('uplink', onUplink);
+  releaseUplinks();
   app.alarmHub.off('raised', onRaised);
   const asc = (xs: number[]) => xs.sort((a, b) => a - b);
   return { sorted: asc(latencies), lost, stored: asc(stored), raised: asc(raised), pushed: asc(pushed) };

@@ -190,9 +190,12 @@ test('two consoles in room 1111 see each other, decode each other’s picture, a
     await expect(a.getByTestId('conf-record-timer')).toHaveText(/^00:00:0[3-9]$/, { timeout: 20_000 });
     // The console stores the recording's entry once the service says it has ended (RecordButton):
     // the library is opened after that request has been answered, or its list could come first.
-    const added = a.waitForResponse((r) => r.url().includes('/vcr/addVcrInfo'), { timeout: 30_000 });
+    // A stop may take the recorder's own bounds: up to 10 s for ffmpeg's first bytes on a busy
+    // machine, then up to 10 s for the file's end (FIRST_BYTES_MS, FINISH_MS in
+    // src/server/media/recorder.ts), then storing the file; the wait covers them, with room.
+    const added = a.waitForResponse((r) => r.url().includes('/vcr/addVcrInfo'), { timeout: 50_000 });
     await a.getByTestId('conf-record').click();
-    await expect(a.getByTestId('conf-record')).toHaveAttribute('data-state', 'idle', { timeout: 20_000 });
+    await expect(a.getByTestId('conf-record')).toHaveAttribute('data-state', 'idle', { timeout: 45_000 });
     expect((await added).ok()).toBe(true);
     const library = await a.context().newPage();
     await library.goto('/VCRList');

@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import type { Uplink } from '../../shared/devices/protocol';
 import { MODULE_LISTENERS } from '../events';
 
 /** A device known to the ingest (devices/cache.ts). */
@@ -26,11 +25,6 @@ interface HubEvents {
   /** A device came online (connection, status online, or first message after offline). */
   online: [device: KnownDevice];
   offline: [device: KnownDevice];
-  /**
-   * Every stored uplink message, as the pipeline's last stage ('hub', ingest/pipeline.ts): for
-   * watchers outside the service (tests, benches). The service's modules take a stage instead.
-   */
-  uplink: [device: KnownDevice, message: Uplink, receivedAt: Date];
 }
 
 /** Devices coming online and going offline, as on DomainEvents; stored uplinks take the pipeline (ingest/pipeline.ts). */

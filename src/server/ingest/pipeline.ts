@@ -52,8 +52,8 @@ export const STAGES = [
   'advertisement',
   /** Check-ins of monitored persons' worn devices (entities/monitored-person/routes.ts). */
   'monitored-person',
-  /** DeviceHub's 'uplink' event, for watchers outside the service (tests, benches); last. */
-  'hub',
+  /** A watcher outside the service (a test, a bench, an embedding program), filled and released by it; last. */
+  'observer',
 ] as const;
 
 export type StageName = (typeof STAGES)[number];

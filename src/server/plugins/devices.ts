@@ -10,14 +10,9 @@ import { PriorityGate } from '../lib/priority';
 
 /** What the broker, the ingest and the device routes share about devices in this process. */
 async function devicesPlugin(app: FastifyInstance) {
-  const hub = new DeviceHub();
-  app.decorate('deviceHub', hub);
+  app.decorate('deviceHub', new DeviceHub());
   const uplinks = new UplinkPipeline(app.log);
   app.decorate('uplinks', uplinks);
-  // The last stage: stored uplinks on the hub for watchers outside the service (tests, benches).
-  uplinks.use('hub', (device, message, receivedAt) => {
-    if (hub.listenerCount('uplink') > 0) hub.emit('uplink', device, message, receivedAt);
-  });
   app.decorate('deviceCache', new DeviceCache(app.db, app.clock));
   app.decorate('ingestStats', emptyStats());
   app.decorate('alarmHub', new AlarmHub());

@@ -256,7 +256,7 @@ describe('ingest over the embedded broker', () => {
       if (m.kind === 'telemetry') telemetry++;
       else if (m.kind === 'alarm' || m.kind === 'call') urgentAfter[`${m.kind}:${x.imei}`] ??= telemetry;
     };
-    t.app.deviceHub.on('uplink', onUplink);
+    const release = t.app.uplinks.use('observer', onUplink);
     try {
       for (let i = 0; i < n; i++) send(i % 2 ? d!.imei : e!.imei, { kind: 'telemetry', id: i, values: { steps: i } });
       // d's last will, then d is back with an SOS (and its QoS 1 redelivery); e rings a door.
@@ -266,7 +266,7 @@ describe('ingest over the embedded broker', () => {
       send(e!.imei, { kind: 'call', id: 'call', roomNo: '1201' });
       await t.app.ingest.drain();
     } finally {
-      t.app.deviceHub.off('uplink', onUplink);
+      release();
     }
     // Stored (their events leave after the write) while most of the backlog still waited.
     expect(urgentAfter[`alarm:${d!.imei}`]).toBeLessThan(n / 2);

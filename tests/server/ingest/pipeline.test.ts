@@ -11,7 +11,7 @@ const message: Uplink = { kind: 'alarm', alarm: 'sos' };
 const quietLog = () => ({ error: vi.fn() });
 
 describe('the uplink pipeline (src/server/ingest/pipeline.ts)', () => {
-  it("names its stages in this order, the hub's watchers last", () => {
+  it('names its stages in this order, an outside observer last', () => {
     expect(STAGES).toEqual([
       'commands',
       'alarms',
@@ -25,7 +25,7 @@ describe('the uplink pipeline (src/server/ingest/pipeline.ts)', () => {
       'access-event',
       'advertisement',
       'monitored-person',
-      'hub',
+      'observer',
     ]);
   });
 
@@ -67,9 +67,9 @@ describe('the uplink pipeline (src/server/ingest/pipeline.ts)', () => {
       throw new Error('stage bug');
     });
     pipeline.use('push', () => ran.push('push'));
-    pipeline.use('hub', () => ran.push('hub'));
+    pipeline.use('observer', () => ran.push('observer'));
     pipeline.run(device, message, new Date(), false);
-    expect(ran).toEqual(['alarms', 'push', 'hub']);
+    expect(ran).toEqual(['alarms', 'push', 'observer']);
     expect(log.error).toHaveBeenCalledTimes(1);
     expect(log.error.mock.calls[0]![0]).toMatchObject({ stage: 'fences', imei: device.imei });
   });
@@ -96,8 +96,13 @@ describe('the service', () => {
   });
   afterAll(() => t?.close());
 
-  it('fills every stage, in the order of STAGES', () => {
+  it('fills every stage but the observer, in the order of STAGES, and leaves the observer to a watcher', () => {
+    expect(t.app.uplinks.order).toEqual(STAGES.filter((s) => s !== 'observer'));
+    const release = t.app.uplinks.use('observer', () => {});
     expect(t.app.uplinks.order).toEqual(STAGES);
+    expect(() => t.app.uplinks.use('observer', () => {})).toThrow(/already in use/);
+    release();
+    expect(t.app.uplinks.order).not.toContain('observer');
   });
 
   it("hands every stage the ingest's urgency verdict (Ingest.admit decides it; the alarm engine takes it as given)", async () => {
