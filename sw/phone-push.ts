@@ -149,12 +149,40 @@ export interface PhonePushDeps {
   fetch: typeof fetch;
 }
 
-/** The console's language as the page last told it (default: the console's own, Chinese). */
+/** How long a notification waits for the stored language before it shows in the default one. */
+export const LANG_WAIT_MS = 1000;
+
+/**
+ * The console's language as the page last told it (default: the console's own, Chinese). A store
+ * that fails or is slow to open (a busy phone) gives the default after LANG_WAIT_MS: an SOS shows
+ * in Chinese rather than late.
+ */
 async function langOf(deps: PhonePushDeps): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    return await deps.store.getLang();
+    return await Promise.race([
+      deps.store.getLang(),
+      new Promise<undefined>((resolve) => (timer = setTimeout(resolve, LANG_WAIT_MS))),
+    ]);
   } catch {
     return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Shows the notification of a push. When the platform refuses it as built (an option it does not
+ * take: actions, vibration, a sticky notification), the same title, text and tag show plainly:
+ * the alarm reaches the phone, without its buttons (a tap still opens it in the console).
+ */
+export async function showPush(deps: PhonePushDeps, raw: unknown): Promise<void> {
+  const { title, options } = notificationFor(raw, await langOf(deps));
+  try {
+    await deps.self.registration.showNotification(title, options);
+  } catch {
+    const { body, tag, icon, lang, data } = options;
+    await deps.self.registration.showNotification(title, { body, tag, icon, lang, data });
   }
 }
 
@@ -280,8 +308,7 @@ export function installPhonePush(deps: PhonePushDeps): void {
     }
     event.waitUntil(
       (async () => {
-        const { title, options } = notificationFor(raw, await langOf(deps));
-        await self.registration.showNotification(title, options);
+        await showPush(deps, raw);
         // A push means the network is there: a good moment for acknowledges still waiting.
         await flushAckQueue(deps).catch(() => undefined);
       })(),

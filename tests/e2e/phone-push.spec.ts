@@ -43,14 +43,17 @@ async function consoleWithWorker(page: Page, context: BrowserContext, baseURL: s
 /**
  * Delivers `payload` to the page's service worker as its push service would (DevTools protocol):
  * to the registration of the page's origin whose version is activated (a push reaches only an
- * active worker). Answers what the protocol reported of the registration's versions, for the
- * output of a test whose push showed nothing.
+ * active worker). The protocol does not report whether the worker took the push, so the session
+ * stays open and records each change of the worker's running status after the delivery; `report`
+ * gives them with the versions, for the output of a test whose push showed nothing.
  */
-async function deliverPush(page: Page, baseURL: string, payload: unknown): Promise<string> {
+async function deliverPush(page: Page, baseURL: string, payload: unknown): Promise<Delivered> {
   const cdp = await page.context().newCDPSession(page);
   const origin = new URL(baseURL).origin;
   const registrations = new Map<string, boolean>();
   const versions = new Map<string, { registrationId: string; status: string; runningStatus: string }>();
+  const after: string[] = [];
+  let sentAt = 0;
   let found: (id: string) => void;
   const registrationId = new Promise<string>((resolve) => (found = resolve));
   const check = () => {
@@ -62,18 +65,33 @@ async function deliverPush(page: Page, baseURL: string, payload: unknown): Promi
     check();
   });
   cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: vs }) => {
-    for (const v of vs) versions.set(v.versionId, v);
+    for (const v of vs) {
+      versions.set(v.versionId, v);
+      if (sentAt) after.push(`+${Date.now() - sentAt} ms: version ${v.versionId} ${v.status}/${v.runningStatus}`);
+    }
     check();
+  });
+  cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage: e }) => {
+    if (sentAt) after.push(`+${Date.now() - sentAt} ms: error ${e.errorMessage} (${e.sourceURL}:${e.lineNumber})`);
   });
   await cdp.send('ServiceWorker.enable');
   const id = await registrationId;
+  const before = JSON.stringify([...versions.values()].map((v) => ({ ...v, routerRules: undefined })));
+  sentAt = Date.now();
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(payload) });
-  await cdp.detach();
-  return `registration ${id}; versions ${JSON.stringify([...versions.values()])}`;
+  return {
+    report: () => `registration ${id}; versions ${before}; after the push: ${after.join('; ') || 'no change'}`,
+    done: () => cdp.detach().catch(() => undefined),
+  };
+}
+
+interface Delivered {
+  report: () => string;
+  done: () => Promise<void>;
 }
 
 /** Fails with what the registration showed and held when the notification of `tag` did not come. */
-async function expectShown(page: Page, tag: string, delivered: string): Promise<void> {
+async function expectShown(page: Page, tag: string, delivered: Delivered): Promise<void> {
   try {
     await expect.poll(async () => (await shownIn(page, tag)).length, { timeout: 15_000 }).toBe(1);
   } catch (err) {
@@ -88,8 +106,12 @@ async function expectShown(page: Page, tag: string, delivered: string): Promise<
         tags: shown.map((n) => n.tag),
       };
     });
-    console.log(`[push] delivered to ${delivered}; none with tag ${tag}; the registration: ${JSON.stringify(state)}`);
+    console.log(
+      `[push] delivered to ${delivered.report()}; none with tag ${tag}; the registration: ${JSON.stringify(state)}`,
+    );
     throw err;
+  } finally {
+    await delivered.done();
   }
 }
 

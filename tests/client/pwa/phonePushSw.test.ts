@@ -5,7 +5,9 @@ import {
   ackOutcome,
   flushAckQueue,
   formatAt,
+  LANG_WAIT_MS,
   notificationFor,
+  showPush,
   SOS_VIBRATE,
   type PhonePushDeps,
   type QueuedAck,
@@ -174,5 +176,60 @@ describe('acknowledge from the notification', () => {
     status = 410;
     await flushAckQueue(deps);
     expect(queue()).toEqual([]);
+  });
+});
+
+describe('showing a push', () => {
+  function depsWith(
+    getLang: () => Promise<unknown>,
+    show: (title: string, options?: NotificationOptions) => Promise<void>,
+  ) {
+    return {
+      self: { location: { origin: 'https://console.example' }, registration: { showNotification: show } },
+      store: { getLang, setLang: async () => undefined, queue: async () => [], updateQueue: async () => undefined },
+      fetch: vi.fn() as unknown as typeof fetch,
+    } as unknown as PhonePushDeps;
+  }
+
+  it('shows an SOS in the default language when the stored language does not come (a store that hangs)', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-28T10:04:10Z') });
+    try {
+      const shown: { title: string; options?: NotificationOptions }[] = [];
+      const deps = depsWith(
+        () => new Promise(() => {}),
+        async (title, options) => void shown.push({ title, options }),
+      );
+      const showing = showPush(deps, sos);
+      await vi.advanceTimersByTimeAsync(LANG_WAIT_MS - 1);
+      expect(shown).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      await showing;
+      expect(shown).toHaveLength(1);
+      expect(shown[0]!.options).toMatchObject({ tag: 'alarm-42', lang: 'zh-CN', requireInteraction: true });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows it plainly, same title, text and tag, when the platform refuses it as built', async () => {
+    const tried: { title: string; options?: NotificationOptions }[] = [];
+    const deps = depsWith(
+      async () => 'en',
+      async (title, options) => {
+        tried.push({ title, options });
+        if ((options as { actions?: unknown[] }).actions) throw new TypeError('actions are not supported');
+      },
+    );
+    await showPush(deps, sos);
+    expect(tried).toHaveLength(2);
+    const [built, plain] = tried;
+    expect(plain!.title).toBe(built!.title);
+    expect(plain!.options).toEqual({
+      body: built!.options!.body,
+      tag: 'alarm-42',
+      icon: built!.options!.icon,
+      lang: built!.options!.lang,
+      data: { push: sos },
+    });
   });
 });
