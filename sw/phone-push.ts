@@ -158,16 +158,17 @@ export const LANG_WAIT_MS = 1000;
  * in Chinese rather than late.
  */
 async function langOf(deps: PhonePushDeps): Promise<unknown> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopWaiting = () => {};
+  const late = new Promise<undefined>((resolve) => {
+    const timer = setTimeout(resolve, LANG_WAIT_MS);
+    stopWaiting = () => clearTimeout(timer);
+  });
   try {
-    return await Promise.race([
-      deps.store.getLang(),
-      new Promise<undefined>((resolve) => (timer = setTimeout(resolve, LANG_WAIT_MS))),
-    ]);
+    return await Promise.race([deps.store.getLang(), late]);
   } catch {
     return undefined;
   } finally {
-    clearTimeout(timer);
+    stopWaiting();
   }
 }
 
