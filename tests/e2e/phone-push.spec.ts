@@ -3,6 +3,7 @@ import type { PhoneAlarmPush } from '../../src/shared/alarms/phone-push';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { expect, test } from './fixtures';
 import { api, deviceOf, expectShell, sim, signIn, takeOpenAlarms, tokenOf, waitForServiceWorker } from './helpers';
+import { deliverPush, expectShown, shownIn } from './push-delivery';
 
 // The phone's side of Web Push (docs/alarms.md "Push to phones", sw/phone-push.ts) in a real
 // Chromium: a push delivered to the service worker through the DevTools protocol, as the browser's
@@ -14,14 +15,6 @@ test.describe.configure({ mode: 'serial' });
 // notifications, and what a pushed alarm shows on the phone is this spec's question.
 test.use({ serviceWorkers: 'allow', launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } });
 test.afterEach(({ request }) => takeOpenAlarms(request));
-
-interface Shown {
-  title: string;
-  body: string;
-  tag: string;
-  requireInteraction: boolean;
-  actions: { action: string; title: string }[];
-}
 
 async function consoleWithWorker(page: Page, context: BrowserContext, baseURL: string): Promise<void> {
   await context.grantPermissions(['notifications'], { origin: baseURL });
@@ -39,100 +32,6 @@ async function consoleWithWorker(page: Page, context: BrowserContext, baseURL: s
   watch(worker);
   context.on('serviceworker', watch);
 }
-
-/**
- * Delivers `payload` to the page's service worker as its push service would (DevTools protocol):
- * to the registration of the page's origin whose version is activated (a push reaches only an
- * active worker). The protocol does not report whether the worker took the push, so the session
- * stays open and records each change of the worker's running status after the delivery; `report`
- * gives them with the versions, for the output of a test whose push showed nothing.
- */
-async function deliverPush(page: Page, baseURL: string, payload: unknown): Promise<Delivered> {
-  const cdp = await page.context().newCDPSession(page);
-  const origin = new URL(baseURL).origin;
-  const registrations = new Map<string, boolean>();
-  const versions = new Map<string, { registrationId: string; status: string; runningStatus: string }>();
-  const after: string[] = [];
-  let sentAt = 0;
-  let found: (id: string) => void;
-  const registrationId = new Promise<string>((resolve) => (found = resolve));
-  const check = () => {
-    for (const v of versions.values())
-      if (v.status === 'activated' && registrations.get(v.registrationId) === false) found(v.registrationId);
-  };
-  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: rs }) => {
-    for (const r of rs) if (r.scopeURL.startsWith(origin)) registrations.set(r.registrationId, r.isDeleted);
-    check();
-  });
-  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: vs }) => {
-    for (const v of vs) {
-      versions.set(v.versionId, v);
-      if (sentAt) after.push(`+${Date.now() - sentAt} ms: version ${v.versionId} ${v.status}/${v.runningStatus}`);
-    }
-    check();
-  });
-  cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage: e }) => {
-    if (sentAt) after.push(`+${Date.now() - sentAt} ms: error ${e.errorMessage} (${e.sourceURL}:${e.lineNumber})`);
-  });
-  await cdp.send('ServiceWorker.enable');
-  const id = await registrationId;
-  const before = JSON.stringify([...versions.values()].map((v) => ({ ...v, routerRules: undefined })));
-  sentAt = Date.now();
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(payload) });
-  return {
-    report: () => `registration ${id}; versions ${before}; after the push: ${after.join('; ') || 'no change'}`,
-    done: () => cdp.detach().catch(() => undefined),
-  };
-}
-
-interface Delivered {
-  report: () => string;
-  done: () => Promise<void>;
-}
-
-/** Fails with what the registration showed and held when the notification of `tag` did not come. */
-async function expectShown(page: Page, tag: string, delivered: Delivered): Promise<void> {
-  try {
-    await expect.poll(async () => (await shownIn(page, tag)).length, { timeout: 15_000 }).toBe(1);
-  } catch (err) {
-    const state = await page.evaluate(async () => {
-      const r = await navigator.serviceWorker.ready;
-      const shown = await r.getNotifications();
-      return {
-        active: r.active?.state,
-        waiting: r.waiting?.state,
-        installing: r.installing?.state,
-        permission: Notification.permission,
-        tags: shown.map((n) => n.tag),
-      };
-    });
-    console.log(
-      `[push] delivered to ${delivered.report()}; none with tag ${tag}; the registration: ${JSON.stringify(state)}`,
-    );
-    throw err;
-  } finally {
-    await delivered.done();
-  }
-}
-
-/**
- * The notifications of `tag` the page's registration shows, read through the page: the browser may
- * stop an idle worker and start another for the next push, and a handle to the stopped one reads
- * nothing.
- */
-const shownIn = (page: Page, tag: string) =>
-  page.evaluate(async (tag) => {
-    const registration = await navigator.serviceWorker.ready;
-    return (await registration.getNotifications({ tag })).map((n) => ({
-      title: n.title,
-      body: n.body,
-      tag: n.tag,
-      requireInteraction: n.requireInteraction,
-      actions: [...((n as Notification & { actions?: { action: string; title: string }[] }).actions ?? [])].map(
-        (a) => ({ action: a.action, title: a.title }),
-      ),
-    }));
-  }, tag) as Promise<Shown[]>;
 
 /** A click on the notification of `tag` (its `action`, or its body), dispatched in the running worker. */
 const click = (context: BrowserContext, tag: string, action = '') =>
