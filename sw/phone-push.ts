@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { createStore, get, set, update, type UseStore } from 'idb-keyval';
 import type { PhoneAlarmPush, PhonePush } from '../src/shared/alarms/phone-push';
+import { within } from '../src/shared/within';
 import { pushLabels, type PushLabels } from './phone-push-labels';
 
 /**
@@ -12,7 +13,8 @@ import { pushLabels, type PushLabels } from './phone-push-labels';
 
 /** The vibration of an SOS: three long pulses, the pattern phones use for alarms. */
 export const SOS_VIBRATE = [500, 200, 500, 200, 500];
-const ICON = '/icons/icon-192.png';
+/** The icon (and badge) of every notification, as the build has it (precached, vite.config.ts). */
+export const ICON = '/icons/icon-192.png';
 /** The Background Sync tag of the acknowledge queue. */
 const ACK_SYNC_TAG = 'phone-push-ack';
 
@@ -65,11 +67,17 @@ function alarmBody(p: PhoneAlarmPush, labels: PushLabels, langTag: string): stri
   return parts.filter(Boolean).join('\n');
 }
 
-/** The notification a push shows; anything but version 1 gets a generic one that opens the console. */
-export function notificationFor(raw: unknown, lang: unknown): ShownNotification {
+/** The icon and badge of a notification: the worker's own copy, or none (see `precachedIcon`). */
+const iconOptions = (icon: string | undefined) => (icon ? { icon, badge: icon } : {});
+
+/**
+ * The notification a push shows; anything but version 1 gets a generic one that opens the console.
+ * `icon` is a data: URL (`precachedIcon`) or nothing.
+ */
+export function notificationFor(raw: unknown, lang: unknown, icon?: string): ShownNotification {
   const { tag: langTag, labels } = pushLabels(lang);
   const push = parsePush(raw);
-  const base = { icon: ICON, badge: ICON, lang: langTag };
+  const base = { ...iconOptions(icon), lang: langTag };
   if (!push) {
     return { title: labels.genericTitle, options: { ...base, body: labels.genericBody, data: { push: null } } };
   }
@@ -147,29 +155,61 @@ export interface PhonePushDeps {
   self: ServiceWorkerGlobalScope;
   store: PhonePushStore;
   fetch: typeof fetch;
+  /** The notifications' icon from the worker's own copy, as a data: URL (`precachedIcon`). */
+  icon: () => Promise<string | undefined>;
 }
 
-/** How long a notification waits for the stored language before it shows in the default one. */
-export const LANG_WAIT_MS = 1000;
+/**
+ * How long a notification waits for what the worker keeps (the stored language, the icon's copy)
+ * before it shows without it.
+ */
+export const STORE_WAIT_MS = 1000;
+
+/** `read()`'s answer, or undefined when it fails or takes longer than STORE_WAIT_MS. */
+const kept = <T>(read: () => Promise<T>): Promise<T | undefined> =>
+  within(
+    Promise.resolve()
+      .then(read)
+      .catch(() => undefined),
+    STORE_WAIT_MS,
+    () => undefined,
+  );
 
 /**
- * The console's language as the page last told it (default: the console's own, Chinese). A store
- * that fails or is slow to open (a busy phone) gives the default after LANG_WAIT_MS: an SOS shows
- * in Chinese rather than late.
+ * The console's language as the page last told it, and the icon, both read at once. A store that
+ * fails or is slow to open (a busy phone) gives the default language (the console's own, Chinese)
+ * and no icon after STORE_WAIT_MS: an SOS shows plainer rather than late.
  */
-async function langOf(deps: PhonePushDeps): Promise<unknown> {
-  let stopWaiting = () => {};
-  const late = new Promise<undefined>((resolve) => {
-    const timer = setTimeout(resolve, LANG_WAIT_MS);
-    stopWaiting = () => clearTimeout(timer);
-  });
-  try {
-    return await Promise.race([deps.store.getLang(), late]);
-  } catch {
-    return undefined;
-  } finally {
-    stopWaiting();
-  }
+const keptForShow = (deps: PhonePushDeps) => Promise.all([kept(() => deps.store.getLang()), kept(() => deps.icon())]);
+
+/**
+ * The icon at `url` from the worker's cache (`match`: the precache's lookup) as a data: URL, read
+ * once per worker start; none when the cache has no copy (read again at the next notification).
+ * The browser holds a notification back until its images have loaded (Chromium waits up to 90 s),
+ * so an icon fetched over a patrol phone's weak network would hold the SOS back with it; a data:
+ * URL loads without the network.
+ */
+export function precachedIcon(url: string, match: (url: string) => Promise<Response | undefined>) {
+  let copy: Promise<string | undefined> | undefined;
+  return (): Promise<string | undefined> => {
+    copy ??= match(url)
+      .then((response) => (response?.ok ? dataUrlOf(response) : undefined))
+      .catch(() => undefined)
+      .then((dataUrl) => {
+        if (!dataUrl) copy = undefined;
+        return dataUrl;
+      });
+    return copy;
+  };
+}
+
+/** A response's body as a data: URL of its content type. */
+export async function dataUrlOf(response: Response): Promise<string> {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  const type = response.headers.get('content-type')?.split(';')[0]?.trim() || 'application/octet-stream';
+  return `data:${type};base64,${btoa(binary)}`;
 }
 
 /**
@@ -178,7 +218,8 @@ async function langOf(deps: PhonePushDeps): Promise<unknown> {
  * the alarm reaches the phone, without its buttons (a tap still opens it in the console).
  */
 export async function showPush(deps: PhonePushDeps, raw: unknown): Promise<void> {
-  const { title, options } = notificationFor(raw, await langOf(deps));
+  const [lang, icon] = await keptForShow(deps);
+  const { title, options } = notificationFor(raw, lang, icon);
   try {
     await deps.self.registration.showNotification(title, options);
   } catch {
@@ -214,13 +255,13 @@ async function showOutcome(
   title: string,
   outcome: Exclude<AckOutcome, 'retry'> | 'queued',
 ) {
-  const { tag: langTag, labels } = pushLabels(await langOf(deps));
+  const [lang, icon] = await keptForShow(deps);
+  const { tag: langTag, labels } = pushLabels(lang);
   const body = { done: labels.acked, taken: labels.taken, invalid: labels.invalid, queued: labels.queued }[outcome];
   await deps.self.registration.showNotification(title, {
     body,
     tag,
-    icon: ICON,
-    badge: ICON,
+    ...iconOptions(icon),
     lang: langTag,
     silent: true,
     data: { push: null } satisfies NotificationData,

@@ -4,12 +4,13 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
+  matchPrecache,
   precacheAndRoute,
   type PrecacheEntry,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
-import { idbStore, installPhonePush } from './phone-push';
+import { ICON, idbStore, installPhonePush, precachedIcon } from './phone-push';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -119,6 +120,12 @@ self.addEventListener('message', (event) => {
 });
 
 // Web Push to patrol phones: notifications, their Acknowledge and Open (sw/phone-push.ts).
-installPhonePush({ self, store: idbStore(), fetch: (input, init) => fetch(input, init) });
+// Their icon comes from the precache, never the network (precachedIcon).
+installPhonePush({
+  self,
+  store: idbStore(),
+  fetch: (input, init) => fetch(input, init),
+  icon: precachedIcon(ICON, matchPrecache),
+});
 
 clientsClaim();

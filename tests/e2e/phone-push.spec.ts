@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, Worker } from '@playwright/test';
+import type { BrowserContext, Page, Route, Worker } from '@playwright/test';
 import type { PhoneAlarmPush } from '../../src/shared/alarms/phone-push';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { expect, test } from './fixtures';
@@ -138,8 +138,17 @@ test('a pushed SOS shows on the phone; its Acknowledge offline waits in the queu
     await route.fulfill({ status: taken.code === 0 ? 200 : 409, contentType: 'text/html', body: '' });
   });
 
+  // A phone whose network took the push but stalls on anything more: the icon's URL never
+  // answers. The browser holds a notification until its images load (up to 90 s in Chromium), so
+  // the SOS shows in time only with the worker's own copy of the icon (sw/phone-push.ts).
+  const stalled: Route[] = [];
+  await context.route('**/icons/icon-192.png', (route) => void stalled.push(route));
+
   await expectShown(page, tag, await deliverPush(page, baseURL!, payloadOf(row, `/api/ack/e2e-${alarmId}`)));
   const [shown] = await shownIn(page, tag);
+  expect(shown!.icon).toMatch(/^data:image\/png;base64,/);
+  await context.unroute('**/icons/icon-192.png');
+  for (const route of stalled) await route.abort().catch(() => undefined);
   expect(shown!.title).toBe('SOS紧急求救');
   expect(shown!.body).toContain(String(row.deviceName ?? imei));
   expect(shown!.requireInteraction).toBe(true);

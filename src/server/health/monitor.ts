@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Component, ComponentHealth, HealthReport, HealthState } from '../../shared/health';
 import type { Db } from '../db/driver';
 import type { IngestStats } from '../ingest/stats';
-import { within } from '../lib/within';
+import { within } from '../../shared/within';
 
 interface HealthDeps {
   db: Db;

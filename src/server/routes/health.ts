@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { Code } from '../../shared/api';
 import { envelope } from '../lib/api-error';
-import { within } from '../lib/within';
+import { within } from '../../shared/within';
 import { COMPONENTS, type Component } from '../../shared/health';
 import { envelopeOf } from './schemas';
 

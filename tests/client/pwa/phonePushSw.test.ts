@@ -4,14 +4,20 @@ import {
   acknowledge,
   ackOutcome,
   flushAckQueue,
+  dataUrlOf,
   formatAt,
-  LANG_WAIT_MS,
   notificationFor,
+  precachedIcon,
   showPush,
   SOS_VIBRATE,
+  STORE_WAIT_MS,
   type PhonePushDeps,
   type QueuedAck,
 } from '../../../sw/phone-push';
+
+/** A PNG's first bytes (signature and IHDR start): enough to see it go through a data: URL whole. */
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+const ICON_DATA = `data:image/png;base64,${Buffer.from(PNG).toString('base64')}`;
 
 const sos: PhoneAlarmPush = {
   v: 1,
@@ -35,7 +41,7 @@ const sos: PhoneAlarmPush = {
 
 describe('the phone notification of a push', () => {
   it('shows an SOS sticky and vibrating, on the site clock, with Acknowledge and Open', () => {
-    const { title, options } = notificationFor({ ...sos, distanceM: 120.4 }, 'cn');
+    const { title, options } = notificationFor({ ...sos, distanceM: 120.4 }, 'cn', ICON_DATA);
     expect(title).toBe('SOS紧急求救');
     expect(options.body).toContain('张三 · 手表 001');
     expect(options.body).toContain('阳光花园 1栋');
@@ -47,7 +53,8 @@ describe('the phone notification of a push', () => {
       renotify: true,
       requireInteraction: true,
       vibrate: SOS_VIBRATE,
-      icon: '/icons/icon-192.png',
+      icon: ICON_DATA,
+      badge: ICON_DATA,
       data: { push: { alarmId: 42 } },
     });
     expect(options.actions).toEqual([
@@ -63,6 +70,9 @@ describe('the phone notification of a push', () => {
     expect(options.requireInteraction).toBeUndefined();
     expect(options.vibrate).toBeUndefined();
     expect(options.lang).toBe('en');
+    // Without the worker's copy of the icon, none: never one fetched over the network.
+    expect(options).not.toHaveProperty('icon');
+    expect(options).not.toHaveProperty('badge');
   });
 
   it('shows a door call from its place', () => {
@@ -125,6 +135,7 @@ describe('acknowledge from the notification', () => {
         updateQueue: async (change: (q: QueuedAck[]) => QueuedAck[]) => void (queue = change(queue)),
       },
       fetch: vi.fn((input: RequestInfo | URL) => fetchImpl(String(input))) as unknown as typeof fetch,
+      icon: async () => ICON_DATA,
     } satisfies PhonePushDeps;
     return { deps, shown, register, queue: () => queue };
   }
@@ -137,7 +148,10 @@ describe('acknowledge from the notification', () => {
       expect.objectContaining({ method: 'POST', headers: { Accept: 'application/json' } }),
     );
     expect(shown).toEqual([
-      { title: sos.title, options: expect.objectContaining({ tag: 'alarm-42', body: 'Acknowledged: it is yours' }) },
+      {
+        title: sos.title,
+        options: expect.objectContaining({ tag: 'alarm-42', body: 'Acknowledged: it is yours', icon: ICON_DATA }),
+      },
     ]);
     expect(shown[0]!.options!.requireInteraction).toBeUndefined();
   });
@@ -183,32 +197,58 @@ describe('showing a push', () => {
   function depsWith(
     getLang: () => Promise<unknown>,
     show: (title: string, options?: NotificationOptions) => Promise<void>,
+    icon: () => Promise<string | undefined> = async () => ICON_DATA,
   ) {
     return {
       self: { location: { origin: 'https://console.example' }, registration: { showNotification: show } },
       store: { getLang, setLang: async () => undefined, queue: async () => [], updateQueue: async () => undefined },
       fetch: vi.fn() as unknown as typeof fetch,
+      icon,
     } as unknown as PhonePushDeps;
   }
 
-  it('shows an SOS in the default language when the stored language does not come (a store that hangs)', async () => {
+  /**
+   * showPush with a language store that never answers, on a test clock from a fixed instant: how
+   * many it had shown 1 ms before STORE_WAIT_MS, and what it showed by then.
+   */
+  async function showWithStoreHanging(icon: () => Promise<string | undefined>) {
     vi.useFakeTimers({ now: new Date('2026-11-28T10:04:10Z') });
     try {
       const shown: { title: string; options?: NotificationOptions }[] = [];
       const deps = depsWith(
         () => new Promise(() => {}),
         async (title, options) => void shown.push({ title, options }),
+        icon,
       );
       const showing = showPush(deps, sos);
-      await vi.advanceTimersByTimeAsync(LANG_WAIT_MS - 1);
-      expect(shown).toEqual([]);
+      await vi.advanceTimersByTimeAsync(STORE_WAIT_MS - 1);
+      const early = shown.length;
       await vi.advanceTimersByTimeAsync(1);
       await showing;
-      expect(shown).toHaveLength(1);
-      expect(shown[0]!.options).toMatchObject({ tag: 'alarm-42', lang: 'zh-CN', requireInteraction: true });
+      return { early, shown };
     } finally {
       vi.useRealTimers();
     }
+  }
+
+  it('shows an SOS in the default language when the stored language does not come (a store that hangs)', async () => {
+    const { early, shown } = await showWithStoreHanging(async () => ICON_DATA);
+    expect(early).toBe(0);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.options).toMatchObject({
+      tag: 'alarm-42',
+      lang: 'zh-CN',
+      requireInteraction: true,
+      icon: ICON_DATA,
+    });
+  });
+
+  it("shows an SOS without its icon when the icon's copy does not come either, waiting once for both", async () => {
+    const { early, shown } = await showWithStoreHanging(() => new Promise(() => {}));
+    expect(early).toBe(0);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.options).toMatchObject({ tag: 'alarm-42', requireInteraction: true });
+    expect(shown[0]!.options).not.toHaveProperty('icon');
   });
 
   it('shows it plainly, same title, text and tag, when the platform refuses it as built', async () => {
@@ -231,5 +271,39 @@ describe('showing a push', () => {
       lang: built!.options!.lang,
       data: { push: sos },
     });
+  });
+});
+
+describe("the notifications' icon", () => {
+  const png = () => new Response(PNG, { headers: { 'content-type': 'image/png' } });
+
+  it('is the precached file as a data: URL, byte for byte', async () => {
+    const dataUrl = await dataUrlOf(png());
+    expect(dataUrl).toBe(ICON_DATA);
+    expect(new Uint8Array(await (await fetch(dataUrl)).arrayBuffer())).toEqual(PNG);
+  });
+
+  it('keeps a large file whole (read in chunks)', async () => {
+    const big = Uint8Array.from({ length: 100_000 }, (_, i) => (i * 7) % 256);
+    const dataUrl = await dataUrlOf(new Response(big, { headers: { 'content-type': 'image/png' } }));
+    expect(Buffer.from(dataUrl.split(',')[1]!, 'base64').equals(Buffer.from(big))).toBe(true);
+  });
+
+  it('is read from the cache once, and again after a miss', async () => {
+    let copies = 0;
+    const match = vi.fn(async (url: string) => {
+      expect(url).toBe('/icons/icon-192.png');
+      return copies++ === 0 ? undefined : png();
+    });
+    const icon = precachedIcon('/icons/icon-192.png', match);
+    expect(await icon()).toBeUndefined();
+    expect(await icon()).toBe(ICON_DATA);
+    expect(await icon()).toBe(ICON_DATA);
+    expect(match).toHaveBeenCalledTimes(2);
+  });
+
+  it('is none when the cache fails or answers an error', async () => {
+    expect(await precachedIcon('/i.png', async () => Promise.reject(new Error('cache gone')))()).toBeUndefined();
+    expect(await precachedIcon('/i.png', async () => new Response('', { status: 404 }))()).toBeUndefined();
   });
 });
