@@ -35,6 +35,7 @@ const ENTITY_SURFACE_COMPOSITION = {
     "The composition uses an entity folder's table.ts and resource.ts directly ('<...>/entities/B/table'), and the rest through its index.ts ('<...>/entities/B'), not its other modules.",
 };
 
+/** The service runs without the simulator and the console: src/main.ts starts the demo fleet beside it. */
 const NO_CONSOLE_OR_SIM = {
   group: ['**/sim/**', '**/client/**'],
   message:
@@ -79,146 +80,93 @@ const DATABASE = ['src/server/db/schema.ts', 'src/server/db/driver.ts', 'src/ser
 const DATABASE_MESSAGE =
   'The database (src/server/db/schema.ts, driver.ts, pglite-*.ts) sits on the tables, the core and src/shared: no service, entity behaviour or composition. Move what it needs down, or the importing code up into a service.';
 
+/** One zone's config object: its files may not import what `patterns` name, nor src/sim and src/client. */
+const zone = (files, patterns, ignores) => ({
+  files,
+  ...(ignores && { ignores }),
+  rules: { 'no-restricted-imports': ['error', { patterns: [NO_CONSOLE_OR_SIM, ...patterns] }] },
+});
+/** The zones other than the services. */
+const NOT_SERVICES = [...CORE, ...DATABASE, ...COMPOSITION, 'src/server/db/tables.ts'];
+
 /** The no-restricted-imports rules of src/server, one config object per zone (eslint/layers.js adds them). */
 export const serverZones = [
-  // The service runs without the simulator: src/main.ts starts the demo fleet beside it.
   // The services: src/server outside the other zones, by their depth under src/server (a relative
   // path names the composition differently from each).
-  ...['./', '../', '../../'].map((up, depth) => ({
-    files: [`src/server/${'*/'.repeat(depth)}*.ts`],
-    ignores: [...CORE, ...DATABASE, ...COMPOSITION, 'src/server/db/tables.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [NO_CONSOLE_OR_SIM, DOMAIN_SURFACE, ENTITY_SURFACE_SERVICE, compositionFrom(up)] },
-      ],
+  ...['./', '../', '../../'].map((up, depth) =>
+    zone(
+      [`src/server/${'*/'.repeat(depth)}*.ts`],
+      [DOMAIN_SURFACE, ENTITY_SURFACE_SERVICE, compositionFrom(up)],
+      NOT_SERVICES,
+    ),
+  ),
+  // src/server/db/ holds services too (autovacuum.ts, partitions.ts, entity-seeds.ts, demo-files.ts):
+  // its seed*.ts files are the composition's.
+  zone(
+    ['src/server/db/*.ts'],
+    [
+      DOMAIN_SURFACE,
+      ENTITY_SURFACE_SERVICE,
+      compositionFrom('../'),
+      { regex: '^\\./seed', message: COMPOSITION_MESSAGE },
+    ],
+    NOT_SERVICES,
+  ),
+  // The core: src/shared and the entities' resource.ts. From src/server/lib/ and src/server/db/ ('../'
+  // is src/server) and from src/server/ itself ('../' is src/).
+  zone(
+    ['src/server/lib/**/*.ts'],
+    [
+      {
+        regex: '^\\.\\./(?!\\.\\./(shared/|entities/[^/]+/resource$)|lib/|config(-env)?$|db/(columns|rows|scope)$)',
+        message: CORE_MESSAGE,
+      },
+    ],
+  ),
+  zone(
+    ['src/server/config.ts', 'src/server/config-env.ts'],
+    [
+      {
+        regex: '^\\.\\./(?!shared/|entities/[^/]+/resource$)|^\\./(?!lib/|config(-env)?$|db/(columns|rows|scope)$)',
+        message: CORE_MESSAGE,
+      },
+    ],
+  ),
+  zone(
+    ['src/server/db/columns.ts', 'src/server/db/rows.ts', 'src/server/db/scope.ts'],
+    [
+      {
+        regex:
+          '^\\./(?!(columns|rows|scope)$)|^\\.\\./(?!\\.\\./(shared/|entities/[^/]+/resource$)|lib/|config(-env)?$)',
+        message: CORE_MESSAGE,
+      },
+    ],
+  ),
+  // The database: the tables (src/entities/*/table.ts, tables.gen.ts, db/tables.ts), the core, src/shared.
+  zone(DATABASE, [
+    {
+      regex:
+        '^\\./(?!(columns|rows|scope|tables|schema|driver|pglite-[a-z]+)$)|^\\.\\./(?!\\.\\./(shared/|entities/([^/]+/(table|resource)|tables\\.gen)$)|lib/|config(-env)?$)',
+      message: DATABASE_MESSAGE,
     },
-  })),
-  {
-    // src/server/db/ holds services too (autovacuum.ts, partitions.ts, entity-seeds.ts, demo-files.ts):
-    // its seed*.ts files are the composition's.
-    files: ['src/server/db/*.ts'],
-    ignores: [...CORE, ...DATABASE, ...COMPOSITION, 'src/server/db/tables.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NO_CONSOLE_OR_SIM,
-            DOMAIN_SURFACE,
-            ENTITY_SURFACE_SERVICE,
-            compositionFrom('../'),
-            { regex: '^\\./seed', message: COMPOSITION_MESSAGE },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The core: src/shared and the entities' resource.ts. From src/server/lib/ and src/server/db/ ('../'
-    // is src/server) and from src/server/ itself ('../' is src/).
-    files: ['src/server/lib/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NO_CONSOLE_OR_SIM,
-            {
-              regex:
-                '^\\.\\./(?!\\.\\./(shared/|entities/[^/]+/resource$)|lib/|config(-env)?$|db/(columns|rows|scope)$)',
-              message: CORE_MESSAGE,
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/server/config.ts', 'src/server/config-env.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NO_CONSOLE_OR_SIM,
-            {
-              regex:
-                '^\\.\\./(?!shared/|entities/[^/]+/resource$)|^\\./(?!lib/|config(-env)?$|db/(columns|rows|scope)$)',
-              message: CORE_MESSAGE,
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/server/db/columns.ts', 'src/server/db/rows.ts', 'src/server/db/scope.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NO_CONSOLE_OR_SIM,
-            {
-              regex:
-                '^\\./(?!(columns|rows|scope)$)|^\\.\\./(?!\\.\\./(shared/|entities/[^/]+/resource$)|lib/|config(-env)?$)',
-              message: CORE_MESSAGE,
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The database: the tables (src/entities/*/table.ts, tables.gen.ts, db/tables.ts), the core, src/shared.
-    files: DATABASE,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NO_CONSOLE_OR_SIM,
-            {
-              regex:
-                '^\\./(?!(columns|rows|scope|tables|schema|driver|pglite-[a-z]+)$)|^\\.\\./(?!\\.\\./(shared/|entities/([^/]+/(table|resource)|tables\\.gen)$)|lib/|config(-env)?$)',
-              message: DATABASE_MESSAGE,
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The tables that belong to no entity reference the entity tables (users, tenants) directly: an
-    // index.ts loads behaviour, and schema.ts, which re-exports this file, loads only tables.
-    files: ['src/server/db/tables.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            NO_CONSOLE_OR_SIM,
-            {
-              regex: '(^|/)entities/[^/]+/(?!table$)',
-              message:
-                "tables.ts holds tables only: of an entity folder it imports only the table.ts ('<...>/entities/B/table').",
-            },
-            {
-              regex: '^\\./(?!(columns|rows|scope)$)|^\\.\\./(?!\\.\\./(shared/|entities/)|lib/|config(-env)?$)',
-              message:
-                'tables.ts holds tables only: it imports drizzle-orm, src/shared, the core (db/columns.ts, lib/) and table.ts files, never the database, a service or the composition.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The composition may use every zone; of an entity folder its index.ts too.
-    files: COMPOSITION,
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [NO_CONSOLE_OR_SIM, DOMAIN_SURFACE, ENTITY_SURFACE_COMPOSITION] }],
-    },
-  },
+  ]),
+  // The tables that belong to no entity reference the entity tables (users, tenants) directly: an
+  // index.ts loads behaviour, and schema.ts, which re-exports this file, loads only tables.
+  zone(
+    ['src/server/db/tables.ts'],
+    [
+      {
+        regex: '(^|/)entities/[^/]+/(?!table$)',
+        message:
+          "tables.ts holds tables only: of an entity folder it imports only the table.ts ('<...>/entities/B/table').",
+      },
+      {
+        regex: '^\\./(?!(columns|rows|scope)$)|^\\.\\./(?!\\.\\./(shared/|entities/)|lib/|config(-env)?$)',
+        message:
+          'tables.ts holds tables only: it imports drizzle-orm, src/shared, the core (db/columns.ts, lib/) and table.ts files, never the database, a service or the composition.',
+      },
+    ],
+  ),
+  // The composition may use every zone; of an entity folder its index.ts too.
+  zone(COMPOSITION, [DOMAIN_SURFACE, ENTITY_SURFACE_COMPOSITION]),
 ];
