@@ -3,7 +3,7 @@ import type { PhoneAlarmPush } from '../../src/shared/alarms/phone-push';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { expect, test } from './fixtures';
 import { api, deviceOf, expectShell, sim, signIn, takeOpenAlarms, tokenOf, waitForServiceWorker } from './helpers';
-import { deliverPush, expectShown, shownIn } from './push-delivery';
+import { deliverPush, expectShown, shownIn, shows } from './push-delivery';
 
 // The phone's side of Web Push (docs/alarms.md "Push to phones", sw/phone-push.ts) in a real
 // Chromium: a push delivered to the service worker through the DevTools protocol, as the browser's
@@ -33,7 +33,12 @@ async function consoleWithWorker(page: Page, context: BrowserContext, baseURL: s
   context.on('serviceworker', watch);
 }
 
-/** A click on the notification of `tag` (its `action`, or its body), dispatched in the running worker. */
+/**
+ * A click on the notification of `tag` (its `action`, or its body), dispatched in the running
+ * worker. A script-made event's own `waitUntil` throws (only the browser's events may extend the
+ * worker's work), so this one collects what the worker's handler hands to it, and the click
+ * resolves once that has settled, with how each ended ("fulfilled: queued", "rejected: ...").
+ */
 const click = (context: BrowserContext, tag: string, action = '') =>
   context
     .serviceWorkers()
@@ -43,7 +48,13 @@ const click = (context: BrowserContext, tag: string, action = '') =>
         const sw = self as unknown as ServiceWorkerGlobalScope;
         const [notification] = await sw.registration.getNotifications({ tag });
         if (!notification) throw new Error(`no notification ${tag}`);
-        sw.dispatchEvent(new NotificationEvent('notificationclick', { notification, action }));
+        const event = new NotificationEvent('notificationclick', { notification, action });
+        const work: Promise<unknown>[] = [];
+        Object.defineProperty(event, 'waitUntil', { value: (p: Promise<unknown>) => void work.push(p) });
+        sw.dispatchEvent(event);
+        return (await Promise.allSettled(work)).map((r) =>
+          r.status === 'fulfilled' ? `fulfilled: ${String(r.value)}` : `rejected: ${String(r.reason)}`,
+        );
       },
       { tag, action },
     );
@@ -157,9 +168,15 @@ test('a pushed SOS shows on the phone; its Acknowledge offline waits in the queu
 
   offline = true;
   await context.setOffline(true);
-  await click(context, tag, 'ack');
-  await expect.poll(() => queuedIn(page), { timeout: 20_000 }).toBe(1);
-  await expect.poll(async () => (await shownIn(page, tag))[0]?.body ?? '').toContain('联网后自动确认');
+  // The worker's handler has queued the acknowledge and shown that it waits when the click resolves.
+  expect(await click(context, tag, 'ack')).toEqual(['fulfilled: queued']);
+  expect(await queuedIn(page)).toBe(1);
+  await expect
+    .poll(async () => (await shownIn(page, tag))[0]?.body ?? '', { timeout: 5_000 })
+    .toContain('联网后自动确认')
+    .catch(async (err: Error) => {
+      throw new Error(`${err.message}\nthe worker's showNotification: ${await shows(context)}`);
+    });
   expect((await shownIn(page, tag))[0]!.requireInteraction).toBe(false);
   expect(posted).toEqual([]);
 
@@ -196,7 +213,7 @@ test("a tap on a pushed SOS opens the console's SOS dialog for it, in an open co
   await expectShown(page, tag, await deliverPush(page, baseURL!, payloadOf(row, null)));
   // No ack link: only Open.
   expect((await shownIn(page, tag))[0]!.actions.map((a) => a.action)).toEqual(['open']);
-  await click(context, tag);
+  expect(await click(context, tag)).toEqual(['fulfilled: undefined']);
   await expect(page.getByTestId('sos-imei')).toHaveText(imei, { timeout: 15_000 });
   await expect.poll(async () => (await shownIn(page, tag)).length).toBe(0);
 

@@ -1,12 +1,12 @@
 import { connect } from 'node:net';
 import { randomInt } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { jt808 } from '../../src/server/protocols/jt808';
 import { parseFrame } from '../../src/shared/protocols/jt808/frame';
 import { gt06Frames, Jt808Terminal, watchFrames } from '../../src/sim/protocols/frames';
 import { trvFrames } from '../../src/shared/protocols/trv/frame';
-import { deviceOf, expectShell, takeOpenAlarms, signIn } from './helpers';
+import { api, deviceOf, expectShell, takeOpenAlarms, signIn, tokenOf } from './helpers';
 
 // The critical alarms these tests raise are taken after each, so none escalates into the next test.
 test.afterEach(({ request }) => takeOpenAlarms(request));
@@ -80,15 +80,46 @@ async function liveConsole(page: Page): Promise<void> {
   await expect(page.locator('html')).toHaveAttribute('data-live', 'connected', { timeout: 20_000 });
 }
 
+/** The newest SOS alarms of a device as the alarm list gives them, for a failure's message. */
+async function storedSos(request: APIRequestContext, imei: string): Promise<string> {
+  const list = await api<{ rows: Record<string, unknown>[] }>(
+    request,
+    await tokenOf(request, 'demo'),
+    'device/alarm/list',
+    {
+      filters: { imei, type: 15 },
+      sort: [{ field: 'id', order: 'desc' }],
+      size: 3,
+    },
+  );
+  return JSON.stringify(
+    list.data.rows.map((r) => ({
+      id: r.id,
+      ts: r.ts,
+      createdAt: r.createdAt,
+      ackedAt: r.ackedAt,
+      handleState: r.handleState,
+    })),
+  );
+}
+
 const fix = () => ({ lat: 31.2304, lon: 121.4737, at: Date.now() - 2_000, satellites: 8 });
 
-test('an SOS from a watch over its own protocol opens the SOS dialog', async ({ page }) => {
+test('an SOS from a watch over its own protocol opens the SOS dialog', async ({ page, request }) => {
   await liveConsole(page);
   const watch = await deviceOf('watch');
   const w = connect(Number(process.env.E2E_WATCH_PORT), '127.0.0.1');
+  let got = '';
+  w.on('data', (b) => (got += b.toString('latin1')));
   try {
     w.write(Buffer.concat([watchFrames.link(watch, 80), watchFrames.alarm(watch, fix(), 80, 'sos')]));
-    await expect(page.getByTestId('sos-imei')).toHaveText(watch, { timeout: 15_000 });
+    // The alarm stored: the watch is answered AL once its frame is committed (docs/protocols.md).
+    await expect.poll(() => got, { timeout: 20_000 }).toContain(`*${watch}*0002*AL]`);
+    await expect(page.getByTestId('sos-imei'))
+      .toHaveText(watch, { timeout: 15_000 })
+      .catch(async (err: Error) => {
+        throw new Error(`${err.message}\nthe watch's SOS alarms stored: ${await storedSos(request, watch)}`);
+      });
   } finally {
     w.destroy();
   }

@@ -108,7 +108,8 @@ const probeShows = (context: BrowserContext) =>
     })
     .catch(() => false) ?? Promise.resolve(false);
 
-const shows = (context: BrowserContext) =>
+/** What the probe recorded (`probeShows`), read in the running worker. */
+export const shows = (context: BrowserContext) =>
   context
     .serviceWorkers()
     .at(-1)
