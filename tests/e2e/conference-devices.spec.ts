@@ -98,6 +98,8 @@ test('a watch on the monitoring wall: its picture plays, and talk sends the micr
   await expect.poll(room, { timeout: 20_000 }).toContain(String(userId));
   await expect.poll(frames, { timeout: 30_000 }).toBeGreaterThan(10);
   await tile.getByTestId('monitor-talk').click();
+  // The console stopped talking before its publisher is looked for in the room: a failure says which did not happen.
+  await expect(tile.getByTestId('monitor-talk')).toHaveAttribute('data-talking', 'false');
   await expect.poll(room, { timeout: 20_000 }).not.toContain(String(userId));
   await tile.getByTestId('monitor-tile-close').click();
   await expect(tile).toHaveCount(0);
