@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { DutyScreen } from '../../../src/client/features/site-ops/DutyScreen';
@@ -11,13 +11,15 @@ import { demoUser } from '../fixtures';
 import { renderWithProviders } from '../render';
 import { mockApi, type Call } from '../devices/mockApi';
 
-const now = new Date();
-const pad = (n: number) => String(n).padStart(2, '0');
-const thisMonth = `${now.getFullYear()}-${pad(now.getMonth() + 1)}`;
+// A fixed clock: the roster opens on the tenant's month (src/client/lib/zone.ts), which near a
+// month's end differs from the machine's.
+const NOW = new Date('2026-11-18T04:00:00Z');
+const thisMonth = '2026-11';
 
 let calls: Call[];
 let batches: Record<string, unknown>[];
 beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
   saveLogin('tok', { ...demoUser, marks: ['*'] });
   batches = [
     {
@@ -94,7 +96,10 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => resetRequestDeps());
+afterEach(() => {
+  resetRequestDeps();
+  vi.useRealTimers();
+});
 
 function Duty() {
   const [search, setSearch] = useState<ResourceSearch>({});
@@ -130,6 +135,18 @@ describe('/dutyUser', () => {
     await waitFor(() => expect(screen.getByTestId('duty-tab-list')).toHaveAttribute('aria-selected', 'true'));
     await waitFor(() => expect(dutyLists().at(-1)?.filters?.dutyDate).toEqual([`${thisMonth}-02`, `${thisMonth}-02`]));
     expect(await screen.findByText('East gate')).toBeInTheDocument();
+  });
+
+  it("opens the roster on the tenant's month, not the machine's, on the evening of a month's last day", async () => {
+    vi.setSystemTime(new Date('2026-11-30T17:00:00Z')); // 01:00 on 1 December in Shanghai
+    renderWithProviders(<Duty />);
+    fireEvent.click(await screen.findByTestId('duty-tab-roster'));
+    await screen.findByTestId('roster-day-31');
+    await waitFor(() =>
+      expect(dutyLists().some((b) => b.size === 500 && String(b.filters?.dutyDate) === '2026-12-01,2026-12-31')).toBe(
+        true,
+      ),
+    );
   });
 
   it('the inspections tab lists the annual inspections with due soon and overdue badges', async () => {
