@@ -3,7 +3,7 @@ import type { PhoneAlarmPush } from '../../src/shared/alarms/phone-push';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { expect, test } from './fixtures';
 import { api, deviceOf, expectShell, sim, signIn, takeOpenAlarms, tokenOf, waitForServiceWorker } from './helpers';
-import { deliverPush, expectShown, shownIn, shows } from './push-delivery';
+import { deliverPush, expectShown, shownIn } from './push-delivery';
 
 // The phone's side of Web Push (docs/alarms.md "Push to phones", sw/phone-push.ts) in a real
 // Chromium: a push delivered to the service worker through the DevTools protocol, as the browser's
@@ -155,29 +155,23 @@ test('a pushed SOS shows on the phone; its Acknowledge offline waits in the queu
   const stalled: Route[] = [];
   await context.route('**/icons/icon-192.png', (route) => void stalled.push(route));
 
-  await expectShown(page, tag, await deliverPush(page, baseURL!, payloadOf(row, `/api/ack/e2e-${alarmId}`)));
-  const [shown] = await shownIn(page, tag);
-  expect(shown!.icon).toMatch(/^data:image\/png;base64,/);
+  const delivered = await deliverPush(page, baseURL!, payloadOf(row, `/api/ack/e2e-${alarmId}`));
+  const shown = await expectShown(page, tag, delivered);
+  expect(shown.icon).toMatch(/^data:image\/png;base64,/);
   await context.unroute('**/icons/icon-192.png');
   for (const route of stalled) await route.abort().catch(() => undefined);
-  expect(shown!.title).toBe('SOS紧急求救');
-  expect(shown!.body).toContain(String(row.deviceName ?? imei));
-  expect(shown!.requireInteraction).toBe(true);
-  expect(shown!.actions.map((a) => a.action)).toEqual(['ack', 'open']);
-  expect(shown!.actions[0]!.title).toBe('我来处理');
+  expect(shown.title).toBe('SOS紧急求救');
+  expect(shown.body).toContain(String(row.deviceName ?? imei));
+  expect(shown.requireInteraction).toBe(true);
+  expect(shown.actions.map((a) => a.action)).toEqual(['ack', 'open']);
+  expect(shown.actions[0]!.title).toBe('我来处理');
 
   offline = true;
   await context.setOffline(true);
   // The worker's handler has queued the acknowledge and shown that it waits when the click resolves.
   expect(await click(context, tag, 'ack')).toEqual(['fulfilled: queued']);
   expect(await queuedIn(page)).toBe(1);
-  await expect
-    .poll(async () => (await shownIn(page, tag))[0]?.body ?? '', { timeout: 5_000 })
-    .toContain('联网后自动确认')
-    .catch(async (err: Error) => {
-      throw new Error(`${err.message}\nthe worker's showNotification: ${await shows(context)}`);
-    });
-  expect((await shownIn(page, tag))[0]!.requireInteraction).toBe(false);
+  expect((await expectShown(page, tag, delivered, '联网后自动确认')).requireInteraction).toBe(false);
   expect(posted).toEqual([]);
 
   // Back online: the page tells the worker (its `online` event), the worker sends the queue.
@@ -185,7 +179,7 @@ test('a pushed SOS shows on the phone; its Acknowledge offline waits in the queu
   await context.setOffline(false);
   await expect.poll(() => queuedIn(page), { timeout: 20_000 }).toBe(0);
   expect(posted).toEqual([{ method: 'POST', accept: 'application/json' }]);
-  await expect.poll(async () => (await shownIn(page, tag))[0]?.body ?? '').toContain('已确认');
+  await expectShown(page, tag, delivered, '已确认');
   const list = await api<{ rows: Record<string, unknown>[] }>(request, token, 'device/alarm/list', {
     filters: { imei, type: 15 },
     sort: [{ field: 'id', order: 'desc' }],
@@ -210,9 +204,9 @@ test("a tap on a pushed SOS opens the console's SOS dialog for it, in an open co
   await close.click({ timeout: 20_000 }).catch(() => undefined);
   await expect(page.getByTestId('sos-dialog')).toBeHidden();
 
-  await expectShown(page, tag, await deliverPush(page, baseURL!, payloadOf(row, null)));
+  const shown = await expectShown(page, tag, await deliverPush(page, baseURL!, payloadOf(row, null)));
   // No ack link: only Open.
-  expect((await shownIn(page, tag))[0]!.actions.map((a) => a.action)).toEqual(['open']);
+  expect(shown.actions.map((a) => a.action)).toEqual(['open']);
   expect(await click(context, tag)).toEqual(['fulfilled: undefined']);
   await expect(page.getByTestId('sos-imei')).toHaveText(imei, { timeout: 15_000 });
   await expect.poll(async () => (await shownIn(page, tag)).length).toBe(0);
