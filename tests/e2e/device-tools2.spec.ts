@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { demoFleet } from '../../src/shared/devices/demo';
-import { signIn } from './helpers';
+import { onTenantClock, signIn } from './helpers';
 
 // The five screens of wt-tools2 against the service, the seed and the in-process simulator.
 // States are read from test ids and data attributes, not from translated texts.
@@ -28,11 +28,8 @@ test('/map/Track_gps_jf: the seeded locator track lists each point’s source an
   const imei = demoFleet().filter((d) => d.kind === 'locator')[1]!.imei;
   await login(page);
   const now = Date.now();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const local = (d: Date) =>
-    `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
   await page.goto(
-    `/map/Track_gps_jf?${new URLSearchParams({ imei, from: local(new Date(now - 86_400_000)), to: local(new Date(now + 60_000)) })}`,
+    `/map/Track_gps_jf?${new URLSearchParams({ imei, from: onTenantClock(new Date(now - 86_400_000)), to: onTenantClock(new Date(now + 60_000)) })}`,
   );
   const screen = page.getByTestId('track-screen');
   await expect(screen).toHaveAttribute('data-points', /^\d{2,}$/, { timeout: 30_000 });

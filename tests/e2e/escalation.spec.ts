@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { AlarmStats, AlarmTimeline } from '../../src/shared/alarms/api';
-import { api, expectShell, sim, tokenOf, workDir, type ApiRow, signIn } from './helpers';
+import { api, expectShell, sim, sosAlarms, tokenOf, workDir, type ApiRow, signIn } from './helpers';
 
 // docs/alarms.md#acknowledgement-and-escalation, end to end: an SOS from the simulator (a door unit
 // of the demo community, whose property staff on duty is the demo administrator) rings on two
@@ -110,12 +110,7 @@ test('an SOS nobody answers escalates until an operator takes it; every step is 
     const escalatedBefore = (await response()).escalated;
     await sim('send', '--imei', door, '--kind', 'sos');
     for (const { page } of [a, b]) await expect(page.getByTestId('sos-imei')).toHaveText(door, { timeout: 15_000 });
-    const alarms = await api<{ rows: ApiRow[] }>(request, token, 'device/alarm/list', {
-      filters: { imei: door, type: 15 },
-      sort: [{ field: 'id', order: 'desc' }],
-      size: 1,
-    });
-    const alarmId = alarms.data.rows[0]!.id;
+    const alarmId = (await sosAlarms(request, token, door))[0]!.id;
 
     // Nobody answers: by 6 s the staff on duty were told and the contact has an SMS.
     await expect.poll(() => smsTo(CONTACT).length, { timeout: 20_000 }).toBe(smsBefore + 1);

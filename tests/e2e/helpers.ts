@@ -198,6 +198,16 @@ export async function api<T>(
   return (await res.json()) as Envelope<T>;
 }
 
+/** A device's newest SOS alarms (type 15), newest first, as the alarm list gives them. */
+export async function sosAlarms(request: APIRequestContext, token: string, imei: string, size = 1): Promise<ApiRow[]> {
+  const list = await api<{ rows: ApiRow[] }>(request, token, 'device/alarm/list', {
+    filters: { imei, type: 15 },
+    sort: [{ field: 'id', order: 'desc' }],
+    size,
+  });
+  return list.data.rows;
+}
+
 /**
  * Takes (acknowledges) the demo company's critical alarms nobody took, as an operator would, so an
  * SOS a test raised does not escalate into the next test's console (the demo's SOS policy rings

@@ -2,7 +2,17 @@ import type { BrowserContext, Page, Route, Worker } from '@playwright/test';
 import type { PhoneAlarmPush } from '../../src/shared/alarms/phone-push';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 import { expect, test } from './fixtures';
-import { api, deviceOf, expectShell, sim, signIn, takeOpenAlarms, tokenOf, waitForServiceWorker } from './helpers';
+import {
+  api,
+  deviceOf,
+  expectShell,
+  sim,
+  signIn,
+  sosAlarms,
+  takeOpenAlarms,
+  tokenOf,
+  waitForServiceWorker,
+} from './helpers';
 import { deliverPush, expectShown, shownIn } from './push-delivery';
 
 // The phone's side of Web Push (docs/alarms.md "Push to phones", sw/phone-push.ts) in a real
@@ -86,12 +96,7 @@ async function raiseSos(
   await expect
     .poll(
       async () => {
-        const list = await api<{ rows: Record<string, unknown>[] }>(request, token, 'device/alarm/list', {
-          filters: { imei, type: 15 },
-          sort: [{ field: 'id', order: 'desc' }],
-          size: 1,
-        });
-        row = list.data.rows.find((r) => Date.parse(String(r.createdAt)) >= before);
+        row = (await sosAlarms(request, token, imei)).find((r) => Date.parse(String(r.createdAt)) >= before);
         return Boolean(row);
       },
       { timeout: 20_000, message: 'the SOS in the alarm log' },
@@ -180,12 +185,7 @@ test('a pushed SOS shows on the phone; its Acknowledge offline waits in the queu
   await expect.poll(() => queuedIn(page), { timeout: 20_000 }).toBe(0);
   expect(posted).toEqual([{ method: 'POST', accept: 'application/json' }]);
   await expectShown(page, tag, delivered, '已确认');
-  const list = await api<{ rows: Record<string, unknown>[] }>(request, token, 'device/alarm/list', {
-    filters: { imei, type: 15 },
-    sort: [{ field: 'id', order: 'desc' }],
-    size: 5,
-  });
-  expect(list.data.rows.find((r) => r.id === alarmId)?.ackedAt).toBeTruthy();
+  expect((await sosAlarms(request, token, imei, 5)).find((r) => r.id === alarmId)?.ackedAt).toBeTruthy();
 });
 
 test("a tap on a pushed SOS opens the console's SOS dialog for it, in an open console or from its URL", async ({

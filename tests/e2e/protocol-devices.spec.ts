@@ -6,7 +6,7 @@ import { jt808 } from '../../src/server/protocols/jt808';
 import { parseFrame } from '../../src/shared/protocols/jt808/frame';
 import { gt06Frames, Jt808Terminal, watchFrames } from '../../src/sim/protocols/frames';
 import { trvFrames } from '../../src/shared/protocols/trv/frame';
-import { api, deviceOf, expectShell, takeOpenAlarms, signIn, tokenOf } from './helpers';
+import { deviceOf, expectShell, takeOpenAlarms, signIn, sosAlarms, tokenOf } from './helpers';
 
 // The critical alarms these tests raise are taken after each, so none escalates into the next test.
 test.afterEach(({ request }) => takeOpenAlarms(request));
@@ -82,18 +82,9 @@ async function liveConsole(page: Page): Promise<void> {
 
 /** The newest SOS alarms of a device as the alarm list gives them, for a failure's message. */
 async function storedSos(request: APIRequestContext, imei: string): Promise<string> {
-  const list = await api<{ rows: Record<string, unknown>[] }>(
-    request,
-    await tokenOf(request, 'demo'),
-    'device/alarm/list',
-    {
-      filters: { imei, type: 15 },
-      sort: [{ field: 'id', order: 'desc' }],
-      size: 3,
-    },
-  );
+  const rows = await sosAlarms(request, await tokenOf(request, 'demo'), imei, 3);
   return JSON.stringify(
-    list.data.rows.map((r) => ({
+    rows.map((r) => ({
       id: r.id,
       ts: r.ts,
       createdAt: r.createdAt,

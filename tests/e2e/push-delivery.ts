@@ -43,7 +43,6 @@ export async function deliverPush(page: Page, baseURL: string, payload: unknown)
   const versions = new Map<string, { registrationId: string; status: string; runningStatus: string }>();
   const after: string[] = [];
   const displays: Display[] = [];
-  const waiting = new Set<() => void>();
   let sentAt = 0;
   let found: (id: string) => void;
   const registrationId = new Promise<string>((resolve) => (found = resolve));
@@ -73,7 +72,6 @@ export async function deliverPush(page: Page, baseURL: string, payload: unknown)
       after.push(`${since()}: ${e.eventName} ${e.instanceId}${meta('Body') ? ` "${meta('Body')}"` : ''}`);
       if (e.eventName !== 'Notification displayed') return;
       displays.push({ tag: e.instanceId, title: meta('Title') ?? '', body: meta('Body') ?? '' });
-      for (const wake of waiting) wake();
       return;
     }
     const status = meta('Status');
@@ -95,19 +93,14 @@ export async function deliverPush(page: Page, baseURL: string, payload: unknown)
     `the worker's showNotification: ${probed ? await shows(page.context()) : 'not probed (no running worker)'}`;
   const displayed = async (tag: string, body = '', timeout = 15_000): Promise<Display> => {
     const match = () => displays.find((d) => d.tag === tag && d.body.includes(body));
-    let wake = () => {};
-    const shown = new Promise<void>((resolve) => (wake = () => match() && resolve()));
-    waiting.add(wake);
-    wake();
-    const timer = new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), timeout));
     try {
-      if ((await Promise.race([shown, timer])) !== 'late') return match()!;
-    } finally {
-      waiting.delete(wake);
+      await expect.poll(() => match() !== undefined, { timeout }).toBe(true);
+    } catch {
+      throw new Error(
+        `no notification ${tag}${body ? ` saying "${body}"` : ''} on display ${timeout} ms after its push, delivered to ${await report()}`,
+      );
     }
-    throw new Error(
-      `no notification ${tag}${body ? ` saying "${body}"` : ''} on display ${timeout} ms after its push, delivered to ${await report()}`,
-    );
+    return match()!;
   };
   return { displayed, report };
 }
