@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { monthToDate, recordPreset } from '../../../src/client/features/attendance/attendance.api';
@@ -36,7 +36,10 @@ const record = (id: number, day: string, late: number, early: number, absent: nu
 });
 
 let calls: Call[];
+/** The 18th, noon on the tenant's clock: the month to date is 2026-11-01..2026-11-18, whatever day the test runs. */
+const NOW = new Date('2026-11-18T04:00:00Z');
 beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
   saveLogin('tok', { ...demoUser, marks: ['*'] });
   calls = mockApi({
     '/api/user/attendanceRecord/list': {
@@ -75,7 +78,10 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => resetRequestDeps());
+afterEach(() => {
+  resetRequestDeps();
+  vi.useRealTimers();
+});
 
 function Records({ issue }: { issue?: 1 | 2 }) {
   const [search, setSearch] = useState<ResourceSearch>(recordPreset(issue)({}));
@@ -109,6 +115,7 @@ describe('attendance screens', () => {
     );
     expect(screen.getByTestId('attendance-days-card')).toHaveTextContent('每日考勤');
     expect(screen.getByTestId('attendance-departments-card')).toHaveTextContent('部门考勤');
+    expect(monthToDate()).toEqual({ from: '2026-11-01', to: '2026-11-18' });
     expect(calls.find((c) => c.url === '/api/user/attendanceRecord/stats')?.body).toEqual(monthToDate());
     fireEvent.change(screen.getByTestId('attendance-from'), { target: { value: '2026-11-02' } });
     await waitFor(() =>

@@ -35,6 +35,13 @@ const C: LonLat = [114.0498, 22.5512];
 const north = (m: number): LonLat => [C[0], C[1] + m / 111_195];
 let clockTs = Date.now() - 3_600_000;
 
+/**
+ * The day `days` from now (YYYY-MM-DD): a person's period runs around today, whatever the date,
+ * so the supervision figures (which count the persons whose period holds the tenant's today)
+ * include the test's persons. A fixed period ended, and the figures lost them, on its last day.
+ */
+const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 const api = <T = Row>(path: string, body: unknown, token = demo) =>
   post<T>(t.app, `/api/user/monitoredPerson/${path}`, body, { token });
 const base = () => ({
@@ -49,8 +56,8 @@ const base = () => ({
   gender: 1,
   level: 2,
   crimeType: 5,
-  startDate: '2026-01-01',
-  endDate: '2027-01-01',
+  startDate: dayFromNow(-30),
+  endDate: dayFromNow(30),
   supervisorId,
 });
 async function addPerson(extra: object = {}, token = demo): Promise<number> {
@@ -114,7 +121,7 @@ describe('validation', () => {
   it('accepts the ten categories and other, and an update that moves the end before the start is refused', async () => {
     for (const crimeType of [0, 1, 10]) await addPerson({ crimeType });
     const id = await addPerson();
-    expect(await api('update', { id, ...base(), endDate: '2025-12-31' })).toMatchObject({
+    expect(await api('update', { id, ...base(), endDate: dayFromNow(-31) })).toMatchObject({
       code: 400,
       key: 'rangeInvalid',
     });
